@@ -1,0 +1,186 @@
+//! Reading money amounts and currencies as hand histories print them.
+
+use crate::model::Money;
+
+/// Scale of real money: amounts are stored in cents.
+pub const CENTS: i64 = 100;
+/// Scale of chips (tournaments, play money): stored as printed.
+pub const CHIPS: i64 = 1;
+
+/// Currency of a leading symbol or prefix: `$` USD, `€` EUR, `£` GBP, `¥` CNY, `₹` / `Rs.` INR.
+pub fn currency_of_symbol(text: &str) -> Option<&'static str> {
+    let t = text.trim_start();
+    if t.starts_with('$') {
+        Some("USD")
+    } else if t.starts_with('€') {
+        Some("EUR")
+    } else if t.starts_with('£') {
+        Some("GBP")
+    } else if t.starts_with('¥') {
+        Some("CNY")
+    } else if t.starts_with('₹') || t.starts_with("Rs") {
+        Some("INR")
+    } else {
+        None
+    }
+}
+
+/// Parses an amount and returns it times `scale` (rounded half away from zero), or `None` when the
+/// text is not an amount or does not fit in a bigint.
+///
+/// Accepted: a leading currency symbol (`$ € £ ¥ ₹`, `Rs.`, `T$`), a leading sign, spaces and
+/// non-breaking spaces, thousands separators `,` `'` and `.` (when a comma is the decimal point),
+/// a decimal comma followed by exactly two digits (`0,02`), a trailing `K`/`M`/`B` multiplier,
+/// a trailing dot or comma, and a trailing ISO code (`USD`).
+pub fn parse_amount(text: &str, scale: i64) -> Option<Money> {
+    let mut t = text.trim();
+    let mut negative = false;
+    if let Some(rest) = t.strip_prefix('-') {
+        t = rest.trim_start();
+        negative = true;
+    }
+    for prefix in ["T$", "Rs.", "Rs", "$", "€", "£", "¥", "₹"] {
+        if let Some(rest) = t.strip_prefix(prefix) {
+            t = rest.trim_start();
+            break;
+        }
+    }
+    if let Some(rest) = t.strip_prefix('-') {
+        t = rest.trim_start();
+        negative = !negative;
+    }
+    // A trailing ISO code ("1.50 USD") is not part of the number.
+    if let Some((num, code)) = t.rsplit_once(' ') {
+        if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) {
+            t = num;
+        }
+    }
+    let mut digits: Vec<u8> = Vec::with_capacity(t.len());
+    for b in t.bytes() {
+        match b {
+            b'0'..=b'9' | b'.' | b',' | b'K' | b'k' | b'M' | b'B' => digits.push(b),
+            b' ' | b'\'' => {}
+            0xC2 | 0xA0 => {} // non-breaking space in UTF-8
+            _ => return None,
+        }
+    }
+    let mut multiplier: i128 = 1;
+    if let Some(&last) = digits.last() {
+        let m = match last {
+            b'K' | b'k' => 1_000,
+            b'M' => 1_000_000,
+            b'B' => 1_000_000_000,
+            _ => 1,
+        };
+        if m > 1 {
+            multiplier = m;
+            digits.pop();
+        }
+    }
+    while matches!(digits.last(), Some(b'.') | Some(b',')) {
+        digits.pop();
+    }
+    if digits.is_empty()
+        || digits
+            .iter()
+            .any(|b| matches!(b, b'K' | b'k' | b'M' | b'B'))
+    {
+        return None;
+    }
+    // Which separator is the decimal point?
+    let decimal_comma = {
+        let n = digits.len();
+        n >= 3
+            && digits[n - 3] == b','
+            && digits[n - 2].is_ascii_digit()
+            && digits[n - 1].is_ascii_digit()
+    };
+    let (int_part, frac_part): (Vec<u8>, Vec<u8>) = if decimal_comma {
+        let n = digits.len();
+        (
+            digits[..n - 3]
+                .iter()
+                .copied()
+                .filter(|&b| b != b'.' && b != b',')
+                .collect(),
+            digits[n - 2..].to_vec(),
+        )
+    } else {
+        let no_commas: Vec<u8> = digits.iter().copied().filter(|&b| b != b',').collect();
+        match no_commas.iter().rposition(|&b| b == b'.') {
+            Some(i) => {
+                let int: Vec<u8> = no_commas[..i]
+                    .iter()
+                    .copied()
+                    .filter(|&b| b != b'.')
+                    .collect();
+                (int, no_commas[i + 1..].to_vec())
+            }
+            None => (no_commas, Vec::new()),
+        }
+    };
+    if int_part.is_empty() && frac_part.is_empty() {
+        return None;
+    }
+    let mut int: i128 = 0;
+    for &d in &int_part {
+        int = int.checked_mul(10)?.checked_add((d - b'0') as i128)?;
+        if int > i64::MAX as i128 {
+            return None;
+        }
+    }
+    // value = (int + frac) * multiplier * scale, computed exactly on a 10^k denominator.
+    let mut num: i128 = int;
+    let mut den: i128 = 1;
+    for &d in frac_part.iter().take(18) {
+        num = num.checked_mul(10)?.checked_add((d - b'0') as i128)?;
+        den *= 10;
+    }
+    let scaled = num.checked_mul(multiplier)?.checked_mul(scale as i128)?;
+    let mut value = scaled / den;
+    if (scaled % den) * 2 >= den {
+        value += 1;
+    }
+    if negative {
+        value = -value;
+    }
+    i64::try_from(value).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts() {
+        assert_eq!(parse_amount("$0.02", CENTS), Some(2));
+        assert_eq!(parse_amount("$1,289.63", CENTS), Some(128_963));
+        assert_eq!(parse_amount("€0,02", CENTS), Some(2));
+        assert_eq!(parse_amount("1.234,56", CENTS), Some(123_456));
+        assert_eq!(parse_amount("$3", CENTS), Some(300));
+        assert_eq!(parse_amount("1,500", CHIPS), Some(1500));
+        assert_eq!(parse_amount("1 500", CHIPS), Some(1500));
+        assert_eq!(parse_amount("1.5K", CHIPS), Some(1500));
+        assert_eq!(parse_amount("$28.5", CENTS), Some(2850));
+        assert_eq!(parse_amount("10.", CHIPS), Some(10));
+        assert_eq!(parse_amount("$0.02 USD", CENTS), Some(2));
+        assert_eq!(parse_amount("-$5", CENTS), Some(-500));
+        assert_eq!(parse_amount("T$12.30", CENTS), Some(1230));
+        assert_eq!(parse_amount("₹13.50", CENTS), Some(1350));
+        assert_eq!(parse_amount("0.005", CENTS), Some(1));
+        assert_eq!(parse_amount("", CENTS), None);
+        assert_eq!(parse_amount("abc", CENTS), None);
+        assert_eq!(parse_amount("$", CENTS), None);
+        assert_eq!(parse_amount("99999999999999999999999", CHIPS), None);
+        assert_eq!(parse_amount("92233720368547758.07", CENTS), Some(i64::MAX));
+        assert_eq!(parse_amount("92233720368547758.08", CENTS), None);
+    }
+
+    #[test]
+    fn symbols() {
+        assert_eq!(currency_of_symbol("$1"), Some("USD"));
+        assert_eq!(currency_of_symbol("€1"), Some("EUR"));
+        assert_eq!(currency_of_symbol("£5"), Some("GBP"));
+        assert_eq!(currency_of_symbol("1500"), None);
+    }
+}

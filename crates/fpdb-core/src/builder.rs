@@ -1,0 +1,348 @@
+//! Building a [`Hand`] action by action, the way every room's parser does.
+//!
+//! The builder keeps each player's chips on the current street and behind, so parsers can hand it
+//! what the room prints (a call amount, a raise "to" total or a raise increment) and get actions
+//! with the money each one put in and a correct all-in flag.
+
+use crate::cards::Card;
+use crate::model::*;
+
+/// Accumulates one hand. Create it with the header facts, add players, then actions in order.
+#[derive(Debug, Clone)]
+pub struct HandBuilder {
+    hand: Hand,
+    street: i8,
+    /// Live chips each player has put in on the current betting street (posts count on street 0).
+    street_total: Vec<Money>,
+    /// Chips each player has behind.
+    behind: Vec<Money>,
+}
+
+impl HandBuilder {
+    pub fn new(
+        site: &str,
+        site_hand_no: i64,
+        site_hand_id: &str,
+        game: Game,
+        start_time: chrono::DateTime<chrono::Utc>,
+    ) -> HandBuilder {
+        HandBuilder {
+            hand: Hand {
+                site: site.to_string(),
+                site_hand_no,
+                site_hand_id: site_hand_id.to_string(),
+                table_name: String::new(),
+                max_seats: None,
+                button_seat: None,
+                game,
+                start_time,
+                players: Vec::new(),
+                hero: None,
+                boards: Vec::new(),
+                run_it_twice: false,
+                actions: Vec::new(),
+                returned: Vec::new(),
+                collections: Vec::new(),
+                cash_outs: Vec::new(),
+                total_pot: 0,
+                rake: 0,
+                pot_added: 0,
+                tournament: None,
+            },
+            street: POSTS,
+            street_total: Vec::new(),
+            behind: Vec::new(),
+        }
+    }
+
+    /// The hand so far, for setting header facts (table name, button, tournament, boards, ...).
+    pub fn hand_mut(&mut self) -> &mut Hand {
+        &mut self.hand
+    }
+
+    pub fn hand(&self) -> &Hand {
+        &self.hand
+    }
+
+    /// Adds a seated player; returns his index.
+    pub fn add_player(
+        &mut self,
+        seat: u8,
+        name: &str,
+        stack: Money,
+        sitting_out: bool,
+    ) -> PlayerIdx {
+        self.hand.players.push(Player {
+            seat,
+            name: name.to_string(),
+            stack,
+            sitting_out,
+            bounty: None,
+            cards: Vec::new(),
+            draws: Vec::new(),
+            shown: false,
+            mucked: false,
+        });
+        self.street_total.push(0);
+        self.behind.push(stack);
+        self.hand.players.len() - 1
+    }
+
+    pub fn player(&self, name: &str) -> Option<PlayerIdx> {
+        self.hand.player_index(name)
+    }
+
+    /// Current street (−1 while posting).
+    pub fn street(&self) -> i8 {
+        self.street
+    }
+
+    /// Moves to a betting street. Street 0 keeps the blinds already posted; later streets start
+    /// from nothing.
+    pub fn set_street(&mut self, street: i8) {
+        if street > 0 && street != self.street {
+            self.street_total.iter_mut().for_each(|t| *t = 0);
+        }
+        self.street = street;
+    }
+
+    /// Chips the player has put in on the current street.
+    pub fn street_total(&self, p: PlayerIdx) -> Money {
+        self.street_total[p]
+    }
+
+    /// Highest total anyone has put in on the current street.
+    pub fn street_max(&self) -> Money {
+        self.street_total.iter().copied().max().unwrap_or(0)
+    }
+
+    /// Chips the player still has behind.
+    pub fn behind(&self, p: PlayerIdx) -> Money {
+        self.behind[p]
+    }
+
+    fn push(
+        &mut self,
+        street: i8,
+        p: PlayerIdx,
+        kind: ActionKind,
+        amount: Money,
+        live: Money,
+        raise_to: Option<Money>,
+        printed_all_in: bool,
+    ) {
+        self.behind[p] = self.behind[p].saturating_sub(amount);
+        self.street_total[p] = self.street_total[p].saturating_add(live);
+        let all_in = amount > 0 && (self.behind[p] <= 0 || printed_all_in);
+        self.hand.actions.push(Action {
+            street,
+            player: p,
+            kind,
+            amount,
+            raise_to,
+            all_in,
+            discards: None,
+            cards: Vec::new(),
+        });
+    }
+
+    /// A forced post: ante, blinds, straddle, button blind. `amount` is what the player put in;
+    /// for [`ActionKind::BothBlinds`] the total of both blinds.
+    pub fn post(&mut self, p: PlayerIdx, kind: ActionKind, amount: Money, printed_all_in: bool) {
+        let live = match kind {
+            ActionKind::Ante | ActionKind::DeadSmallBlind => 0,
+            ActionKind::BothBlinds => amount.saturating_sub(self.hand.game.small_blind).max(0),
+            _ => amount,
+        };
+        self.push(POSTS, p, kind, amount, live, None, printed_all_in);
+    }
+
+    /// Stud bring-in (first action of street 0).
+    pub fn bring_in(&mut self, p: PlayerIdx, amount: Money, printed_all_in: bool) {
+        let street = self.street.max(0);
+        self.push(
+            street,
+            p,
+            ActionKind::BringIn,
+            amount,
+            amount,
+            None,
+            printed_all_in,
+        );
+    }
+
+    /// A call; `amount` is the chips added.
+    pub fn call(&mut self, p: PlayerIdx, amount: Money, printed_all_in: bool) {
+        let street = self.street.max(0);
+        self.push(
+            street,
+            p,
+            ActionKind::Call,
+            amount,
+            amount,
+            None,
+            printed_all_in,
+        );
+    }
+
+    /// A call where the room prints nothing or the total: the player matches the highest total
+    /// (or goes all-in for less).
+    pub fn call_to_max(&mut self, p: PlayerIdx, printed_all_in: bool) {
+        let owed = (self.street_max() - self.street_total[p]).clamp(0, self.behind[p].max(0));
+        self.call(p, owed, printed_all_in);
+    }
+
+    /// A bet of `amount` chips (first aggressive action on a street).
+    pub fn bet(&mut self, p: PlayerIdx, amount: Money, printed_all_in: bool) {
+        let street = self.street.max(0);
+        let to = self.street_total[p].saturating_add(amount);
+        self.push(
+            street,
+            p,
+            ActionKind::Bet,
+            amount,
+            amount,
+            Some(to),
+            printed_all_in,
+        );
+    }
+
+    /// A raise to a street total of `to` (what "raises X to Y" prints as Y).
+    pub fn raise_to(&mut self, p: PlayerIdx, to: Money, printed_all_in: bool) {
+        self.aggressive_to(p, ActionKind::Raise, to, printed_all_in);
+    }
+
+    /// A raise by `by` over the current highest total.
+    pub fn raise_by(&mut self, p: PlayerIdx, by: Money, printed_all_in: bool) {
+        let to = self.street_max().saturating_add(by);
+        self.raise_to(p, to, printed_all_in);
+    }
+
+    /// Stud: completing the bring-in to a street total of `to`.
+    pub fn complete_to(&mut self, p: PlayerIdx, to: Money, printed_all_in: bool) {
+        self.aggressive_to(p, ActionKind::Complete, to, printed_all_in);
+    }
+
+    fn aggressive_to(&mut self, p: PlayerIdx, kind: ActionKind, to: Money, printed_all_in: bool) {
+        let street = self.street.max(0);
+        let added = to.saturating_sub(self.street_total[p]).max(0);
+        self.push(street, p, kind, added, added, Some(to), printed_all_in);
+    }
+
+    pub fn check(&mut self, p: PlayerIdx) {
+        let street = self.street.max(0);
+        self.push(street, p, ActionKind::Check, 0, 0, None, false);
+    }
+
+    pub fn fold(&mut self, p: PlayerIdx) {
+        let street = self.street.max(0);
+        self.push(street, p, ActionKind::Fold, 0, 0, None, false);
+    }
+
+    /// Draw games: the player throws `count` cards (`cards` when the room shows them).
+    pub fn discard(&mut self, p: PlayerIdx, count: u8, cards: Vec<Card>) {
+        let street = self.street.max(0);
+        self.push(street, p, ActionKind::Discard, 0, 0, None, false);
+        let a = self.hand.actions.last_mut().expect("just pushed");
+        a.discards = Some(count);
+        a.cards = cards;
+    }
+
+    pub fn stand_pat(&mut self, p: PlayerIdx) {
+        let street = self.street.max(0);
+        self.push(street, p, ActionKind::StandPat, 0, 0, None, false);
+    }
+
+    /// An uncalled bet given back to the player on the current street.
+    pub fn uncalled(&mut self, p: PlayerIdx, amount: Money) {
+        self.behind[p] = self.behind[p].saturating_add(amount);
+        self.street_total[p] = self.street_total[p].saturating_sub(amount);
+        self.hand.returned.push(Returned {
+            street: self.street.max(0),
+            player: p,
+            amount,
+        });
+    }
+
+    /// Money collected from pot `pot` on board `board`.
+    pub fn collect(&mut self, p: PlayerIdx, amount: Money, pot: u8, board: u8) {
+        self.hand.collections.push(Collection {
+            player: p,
+            amount,
+            pot,
+            board,
+        });
+    }
+
+    /// Sets the player's known cards (replacing unknown slots with the new knowledge).
+    pub fn set_cards(&mut self, p: PlayerIdx, cards: &[Card]) {
+        let slot = &mut self.hand.players[p].cards;
+        if slot.len() < cards.len() {
+            slot.resize(cards.len(), Card::UNKNOWN);
+        }
+        for (dst, &c) in slot.iter_mut().zip(cards) {
+            if c.is_known() {
+                *dst = c;
+            }
+        }
+    }
+
+    /// Total of every action's money, minus uncalled bets: what went into the pot from players.
+    pub fn money_in(&self) -> Money {
+        let put: Money = self.hand.actions.iter().map(|a| a.amount).sum();
+        let back: Money = self.hand.returned.iter().map(|r| r.amount).sum();
+        put - back
+    }
+
+    pub fn finish(self) -> Hand {
+        self.hand
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn game() -> Game {
+        Game {
+            kind: GameKind::Ring,
+            base: Base::Hold,
+            category: Category::Holdem,
+            limit_type: LimitType::NoLimit,
+            hi_lo: HiLo::Hi,
+            small_blind: 1,
+            big_blind: 2,
+            small_bet: 2,
+            big_bet: 2,
+            ante: 0,
+            currency: "USD".into(),
+            mix: None,
+            fast: false,
+            home_game: false,
+            split_board: false,
+        }
+    }
+
+    #[test]
+    fn raises_record_the_chips_added() {
+        let t = chrono::Utc
+            .with_ymd_and_hms(2010, 4, 16, 10, 14, 6)
+            .unwrap();
+        let mut b = HandBuilder::new("PokerStars", 1, "1", game(), t);
+        let sb = b.add_player(1, "sb", 100, false);
+        let bb = b.add_player(2, "bb", 100, false);
+        b.post(sb, ActionKind::SmallBlind, 1, false);
+        b.post(bb, ActionKind::BigBlind, 2, false);
+        b.set_street(0);
+        b.raise_to(sb, 6, false);
+        b.raise_to(bb, 100, false);
+        b.call(sb, 94, false);
+        let h = b.hand();
+        assert_eq!(h.actions[2].amount, 5);
+        assert_eq!(h.actions[3].amount, 98);
+        assert!(h.actions[3].all_in);
+        assert!(h.actions[4].all_in);
+        assert_eq!(b.money_in(), 200);
+    }
+}

@@ -1,0 +1,68 @@
+//! fpdb-core: the poker domain of fpdb, free of any database code.
+//!
+//! - [`cards`]: card codes and Hold'em starting hands as the FPDB design stores them;
+//! - [`model`]: the site-neutral hand every parser fills;
+//! - [`parsers`]: one module per poker room, with room detection;
+//! - [`split`]: texts with many hands into one chunk per hand;
+//! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252.
+
+pub mod amount;
+pub mod builder;
+pub mod cards;
+pub mod decode;
+pub mod error;
+pub mod model;
+pub mod parsers;
+pub mod split;
+pub mod time;
+
+use error::{ErrorKind, ParseError};
+use model::Hand;
+
+/// The result of reading one chunk of a text: a hand, or why it is not one.
+pub type HandResult = Result<Hand, ParseError>;
+
+/// Parses every hand of a history text, lazily, one result per hand, in text order.
+///
+/// Text before the first recognised hand header (other than blank lines and banners) gives one
+/// `NotAHandHistory` error.
+pub fn parse_history(text: &str) -> impl Iterator<Item = HandResult> + '_ {
+    split::chunks(text).map(parse_chunk)
+}
+
+/// Parses one chunk found by [`split::chunks`].
+pub fn parse_chunk(chunk: split::Chunk<'_>) -> HandResult {
+    match chunk.room {
+        Some(room) => room.parse(&chunk),
+        None => Err(not_a_hand(&chunk)),
+    }
+}
+
+fn not_a_hand(chunk: &split::Chunk<'_>) -> ParseError {
+    let first = chunk.text.lines().next().unwrap_or("");
+    let message =
+        if chunk.text.contains("Tournament Summary") || chunk.text.contains("tournament summary") {
+            "a tournament summary, not a hand history (tournament summaries are not imported)"
+        } else {
+            "not a hand history of a supported room: no hand header found"
+        };
+    ParseError::new(ErrorKind::NotAHandHistory, chunk.first_line, message).with_text(first)
+}
+
+/// Parses a text that must hold exactly one hand.
+pub fn parse_one(text: &str) -> HandResult {
+    let normalised = split::normalise(text);
+    let mut chunks = split::chunks(&normalised);
+    let first = chunks
+        .next()
+        .ok_or_else(|| ParseError::new(ErrorKind::NotAHandHistory, 1, "the text is empty"))?;
+    if let Some(second) = chunks.next() {
+        let line = second.text.lines().next().unwrap_or("");
+        return Err(ParseError::malformed(
+            second.first_line,
+            "the text holds more than one hand; use parse_hands for several hands",
+        )
+        .with_text(line));
+    }
+    parse_chunk(first)
+}
