@@ -369,30 +369,37 @@ CREATE INDEX hudcache_player_idx ON fpdb.HudCache (playerId);
 CREATE FUNCTION fpdb._stamp_comment() RETURNS trigger
 LANGUAGE plpgsql SECURITY INVOKER SET search_path = pg_catalog AS $$
 BEGIN
-    IF TG_OP = 'INSERT' THEN
-        IF NEW.comment IS NOT NULL THEN
-            NEW.commentTs := now();
-        END IF;
-    ELSIF NEW.comment IS DISTINCT FROM OLD.comment THEN
-        NEW.commentTs := now();
-    END IF;
+    NEW.commentTs := now();
     RETURN NEW;
 END
 $$;
 COMMENT ON FUNCTION fpdb._stamp_comment() IS 'Sets commentTs to now() when comment changes.';
 
-CREATE TRIGGER players_comment_ts BEFORE INSERT OR UPDATE OF comment ON fpdb.Players
-    FOR EACH ROW EXECUTE FUNCTION fpdb._stamp_comment();
-CREATE TRIGGER hands_comment_ts BEFORE INSERT OR UPDATE OF comment ON fpdb.Hands
-    FOR EACH ROW WHEN (NEW.comment IS NOT NULL OR TG_OP = 'UPDATE') EXECUTE FUNCTION fpdb._stamp_comment();
-CREATE TRIGGER handsplayers_comment_ts BEFORE INSERT OR UPDATE OF comment ON fpdb.HandsPlayers
-    FOR EACH ROW WHEN (NEW.comment IS NOT NULL OR TG_OP = 'UPDATE') EXECUTE FUNCTION fpdb._stamp_comment();
-CREATE TRIGGER handsactions_comment_ts BEFORE INSERT OR UPDATE OF comment ON fpdb.HandsActions
-    FOR EACH ROW WHEN (NEW.comment IS NOT NULL OR TG_OP = 'UPDATE') EXECUTE FUNCTION fpdb._stamp_comment();
-CREATE TRIGGER tourneys_comment_ts BEFORE INSERT OR UPDATE OF comment ON fpdb.Tourneys
-    FOR EACH ROW EXECUTE FUNCTION fpdb._stamp_comment();
-CREATE TRIGGER tourneysplayers_comment_ts BEFORE INSERT OR UPDATE OF comment ON fpdb.TourneysPlayers
-    FOR EACH ROW EXECUTE FUNCTION fpdb._stamp_comment();
+-- WHEN clauses keep the trigger function out of ordinary imports (no comment, no call).
+CREATE TRIGGER players_comment_ts_insert BEFORE INSERT ON fpdb.Players
+    FOR EACH ROW WHEN (NEW.comment IS NOT NULL) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER players_comment_ts_update BEFORE UPDATE OF comment ON fpdb.Players
+    FOR EACH ROW WHEN (NEW.comment IS DISTINCT FROM OLD.comment) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER hands_comment_ts_insert BEFORE INSERT ON fpdb.Hands
+    FOR EACH ROW WHEN (NEW.comment IS NOT NULL) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER hands_comment_ts_update BEFORE UPDATE OF comment ON fpdb.Hands
+    FOR EACH ROW WHEN (NEW.comment IS DISTINCT FROM OLD.comment) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER handsplayers_comment_ts_insert BEFORE INSERT ON fpdb.HandsPlayers
+    FOR EACH ROW WHEN (NEW.comment IS NOT NULL) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER handsplayers_comment_ts_update BEFORE UPDATE OF comment ON fpdb.HandsPlayers
+    FOR EACH ROW WHEN (NEW.comment IS DISTINCT FROM OLD.comment) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER handsactions_comment_ts_insert BEFORE INSERT ON fpdb.HandsActions
+    FOR EACH ROW WHEN (NEW.comment IS NOT NULL) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER handsactions_comment_ts_update BEFORE UPDATE OF comment ON fpdb.HandsActions
+    FOR EACH ROW WHEN (NEW.comment IS DISTINCT FROM OLD.comment) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER tourneys_comment_ts_insert BEFORE INSERT ON fpdb.Tourneys
+    FOR EACH ROW WHEN (NEW.comment IS NOT NULL) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER tourneys_comment_ts_update BEFORE UPDATE OF comment ON fpdb.Tourneys
+    FOR EACH ROW WHEN (NEW.comment IS DISTINCT FROM OLD.comment) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER tourneysplayers_comment_ts_insert BEFORE INSERT ON fpdb.TourneysPlayers
+    FOR EACH ROW WHEN (NEW.comment IS NOT NULL) EXECUTE FUNCTION fpdb._stamp_comment();
+CREATE TRIGGER tourneysplayers_comment_ts_update BEFORE UPDATE OF comment ON fpdb.TourneysPlayers
+    FOR EACH ROW WHEN (NEW.comment IS DISTINCT FROM OLD.comment) EXECUTE FUNCTION fpdb._stamp_comment();
 
 -- User data survives pg_dump / pg_restore. HudCache is not dumped: it is derived from
 -- HandsPlayers, and the HudCache triggers rebuild it exactly while HandsPlayers is restored.
@@ -408,6 +415,15 @@ SELECT pg_catalog.pg_extension_config_dump('fpdb.hands', '');
 SELECT pg_catalog.pg_extension_config_dump('fpdb.boardcards', '');
 SELECT pg_catalog.pg_extension_config_dump('fpdb.handsplayers', '');
 SELECT pg_catalog.pg_extension_config_dump('fpdb.handsactions', '');
-SELECT pg_catalog.pg_extension_config_dump(pg_catalog.pg_get_serial_sequence('fpdb.' || t, 'id'), '')
-FROM pg_catalog.unnest(ARRAY['sites', 'players', 'gametypes', 'autorates', 'tourneytypes', 'tourneys',
-    'tourneysplayers', 'hands', 'boardcards', 'handsplayers', 'handsactions']) AS t;
+-- Their identity sequences, so new rows continue after the restored ids.
+SELECT pg_catalog.pg_extension_config_dump('fpdb.sites_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.players_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.gametypes_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.autorates_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.tourneytypes_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.tourneys_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.tourneysplayers_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.hands_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.boardcards_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.handsplayers_id_seq', '');
+SELECT pg_catalog.pg_extension_config_dump('fpdb.handsactions_id_seq', '');

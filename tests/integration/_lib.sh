@@ -1,0 +1,31 @@
+# Shared by the integration scripts: a throw-away private cluster per script, stopped on exit.
+# Usage: source _lib.sh; it_start NAME PORT; it_psql DB -c ...
+set -euo pipefail
+ROOT=${FPDB_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+source "$ROOT/scripts/cluster.sh"
+
+it_start() {
+  IT_DIR="$ROOT/.run/it-$1"
+  IT_PORT=$2
+  cluster_stop "$IT_DIR" 2>/dev/null || true
+  rm -rf "$IT_DIR"
+  trap 'cluster_stop "$IT_DIR"' EXIT
+  cluster_start "$IT_DIR" "$IT_PORT"
+}
+
+it_psql() {
+  local db=$1
+  shift
+  cluster_psql "$IT_PORT" "$db" "$@"
+}
+
+# Prints "ok: what" or fails the script with "FAILED: what (got X, want Y)".
+check() {
+  local what=$1 got=$2 want=$3
+  if [ "$got" == "$want" ]; then
+    echo "ok: $what"
+  else
+    echo "FAILED: $what (got '$got', want '$want')"
+    exit 1
+  fi
+}

@@ -1,0 +1,2 @@
+-- Runs first: install the extension into the regression database.
+CREATE EXTENSION fpdb;
