@@ -28,7 +28,8 @@ cluster_start() {
   if runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
     return 0
   fi
-  runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" -w -t 60 -l "$dir/server.log" \
+  # Without RUST_BACKTRACE: a backtrace would be appended to every error the extension reports.
+  env -u RUST_BACKTRACE runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" -w -t 60 -l "$dir/server.log" \
     -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=40 -c shared_buffers=512MB -c fsync=on" start >/dev/null ||
     { tail -20 "$dir/server.log"; return 1; }
 }

@@ -28,6 +28,10 @@ trap cleanup EXIT
 count_cargo() {
   # Sums "test result: ok. N passed; M failed" lines of cargo test output.
   local out=$1 p f
+  if ! grep -q 'test result' "$out"; then
+    echo "  did not run (see $LOG):"
+    grep -E '^error|Error' "$out" | head -5 | sed 's/^/    /'
+  fi
   p=$(grep -Eo 'test result: [A-Za-z]+\. [0-9]+ passed' "$out" | awk '{s+=$4} END {print s+0}')
   f=$(grep -Eo '[0-9]+ failed;' "$out" | awk '{s+=$1} END {print s+0}')
   PASSED=$((PASSED + p))

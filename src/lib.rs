@@ -7,10 +7,15 @@ use pgrx::prelude::*;
 
 mod cards;
 mod errors;
+mod hudcache;
+mod import;
+mod parse;
 
 ::pgrx::pg_module_magic!(name, version);
 
 extension_sql_file!("../sql/schema.sql", name = "schema", bootstrap);
+extension_sql_file!("../sql/hudcache.sql", name = "hudcache", requires = ["schema"]);
+extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
 
 #[cfg(any(test, feature = "pg_test"))]
 #[pg_schema]
@@ -48,6 +53,68 @@ mod tests {
     )]
     fn card_code_rejects_bad_text() {
         Spi::get_one::<i16>("SELECT fpdb.card_code('Zz')").unwrap();
+    }
+
+    const FOUR_BET: &str = include_str!("../tests/pg_regress/data/stars-nlhe-4bet.txt");
+    const SIX_MAX: &str = include_str!("../tests/pg_regress/data/stars-nlhe-6max-78hands.txt");
+    const CANCELLED: &str = include_str!("../tests/pg_regress/data/stars-cancelled.txt");
+
+    fn import(text: &str) -> (i32, i32, i32) {
+        let row = Spi::get_three_with_args::<i32, i32, i32>(
+            "SELECT imported, duplicates, failed FROM fpdb.import_hands($1)",
+            &[text.into()],
+        )
+        .unwrap();
+        (row.0.unwrap(), row.1.unwrap(), row.2.unwrap())
+    }
+
+    fn int(sql: &str) -> i64 {
+        Spi::get_one::<i64>(sql).unwrap().unwrap()
+    }
+
+    #[pg_test]
+    fn parse_hands_reads_every_hand_of_a_file() {
+        let n = Spi::get_one_with_args::<i64>("SELECT count(*) FROM fpdb.parse_hands($1)", &[SIX_MAX.into()]).unwrap();
+        assert_eq!(n, Some(78));
+        let site = Spi::get_one_with_args::<String>("SELECT fpdb.parse_hand($1)->>'site'", &[FOUR_BET.into()]).unwrap();
+        assert_eq!(site.as_deref(), Some("PokerStars"));
+    }
+
+    #[pg_test]
+    fn import_stores_the_4bet_hand_with_its_statistics() {
+        assert_eq!(import(FOUR_BET), (1, 0, 0));
+        assert_eq!(import(FOUR_BET), (0, 1, 0));
+        // semantics.md §3.16: Player4 wins $2.79 with $0.10 rake and 4-bet all-in preflop.
+        let (winnings, rake, profit) = Spi::get_three::<i32, i32, i32>(
+            "SELECT winnings, rake, totalProfit FROM fpdb.HandsPlayers hp JOIN fpdb.Players p ON p.id = hp.playerId \
+             WHERE p.name = 'Player4'",
+        )
+        .unwrap();
+        assert_eq!((winnings, rake, profit), (Some(279), Some(10), Some(148)));
+        assert_eq!(
+            int("SELECT street0_4BDone::bigint FROM fpdb.HandsPlayers hp JOIN fpdb.Players p ON p.id = hp.playerId \
+                 WHERE p.name = 'Player4'"),
+            1
+        );
+        assert_eq!(int("SELECT count(*) FROM fpdb.HandsPlayers"), 8);
+        assert_eq!(int("SELECT sum(totalProfit)::bigint FROM fpdb.HandsPlayers"), -10);
+        assert_eq!(int("SELECT count(*) FROM fpdb.hudcache_diff()"), 0);
+    }
+
+    #[pg_test]
+    fn a_broken_hand_does_not_stop_the_others() {
+        let text = format!("{FOUR_BET}\n\n{CANCELLED}\n\n{SIX_MAX}");
+        assert_eq!(import(&text), (79, 0, 1));
+        let kind = Spi::get_one_with_args::<String>("SELECT errors->0->>'kind' FROM fpdb.import_hands($1)", &[CANCELLED.into()])
+            .unwrap();
+        assert_eq!(kind.as_deref(), Some("cancelled"));
+        Spi::run("DELETE FROM fpdb.Hands WHERE id % 4 = 0").unwrap();
+        assert_eq!(int("SELECT count(*) FROM fpdb.hudcache_diff()"), 0);
+    }
+
+    #[pg_test(error = "line 6 (hand 25979907808): the room cancelled this hand: \"Hand cancelled\"")]
+    fn abort_raises_the_first_failure() {
+        Spi::run_with_args("SELECT * FROM fpdb.import_hands($1, 'abort')", &[CANCELLED.into()]).unwrap();
     }
 
     #[pg_test]

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # pg_dump of a database with rows in Players and Hands, restored into a fresh database that has
-# the extension, gives the same rows; identity sequences continue after the restored ids.
+# the extension, gives the same rows; identity sequences continue after the restored ids. With
+# imported hands, HudCache comes back identical (the triggers rebuild it once while HandsPlayers
+# is restored; HudCache itself is not dumped) and hudcache_diff() stays empty.
 source "$(dirname "$0")/_lib.sh"
 it_start dump 54341
 
@@ -29,4 +31,27 @@ check "extension present after restore" "$(it_psql dst -At -c "SELECT extversion
 check "one Settings row" "$(it_psql dst -At -c 'SELECT count(*) FROM fpdb.Settings')" "1"
 check "sequence continues after restored ids" \
   "$(it_psql dst -At -c "INSERT INTO fpdb.Players (name, siteId) VALUES ('New', 1) RETURNING id")" "3"
+rm -f "$IT_DIR.dump"
+
+# With imported hands.
+DATA="$ROOT/tests/pg_regress/data"
+it_psql postgres -c "CREATE DATABASE hands_src" -c "CREATE DATABASE hands_dst"
+it_psql hands_src -c "CREATE EXTENSION fpdb"
+it_psql hands_src -At -c "SELECT imported FROM fpdb.import_file('$DATA/stars-nlhe-6max-78hands.txt')" \
+  -c "SELECT imported FROM fpdb.import_file('$DATA/stars-tour-ko.txt')"
+hud_of() {
+  it_psql "$1" -At -c "SELECT md5(string_agg(t::text, ';' ORDER BY t::text)) FROM (
+    SELECT gametypeId, playerId, activeSeats, position, tourneyTypeId, (to_jsonb(h) - 'id') AS v FROM fpdb.HudCache h) t"
+}
+rows_of() {
+  it_psql "$1" -At -c "SELECT (SELECT count(*) FROM fpdb.Hands) || '/' || (SELECT count(*) FROM fpdb.HandsPlayers) || '/' ||
+    (SELECT count(*) FROM fpdb.HandsActions) || '/' || (SELECT count(*) FROM fpdb.BoardCards) || '/' || (SELECT count(*) FROM fpdb.HudCache)"
+}
+pg_dump -h 127.0.0.1 -p "$IT_PORT" -U postgres -Fc hands_src >"$IT_DIR.dump"
+pg_restore -h 127.0.0.1 -p "$IT_PORT" -U postgres -d hands_dst --exit-on-error "$IT_DIR.dump"
+check "hands, players, actions, boards and HudCache rows restored" "$(rows_of hands_dst)" "$(rows_of hands_src)"
+check "HudCache identical after restore" "$(hud_of hands_dst)" "$(hud_of hands_src)"
+check "hudcache_diff empty after restore" "$(it_psql hands_dst -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
+check "importing the file again into the restored database: all duplicates" \
+  "$(it_psql hands_dst -At -c "SELECT imported || '/' || duplicates FROM fpdb.import_file('$DATA/stars-nlhe-6max-78hands.txt')")" "0/78"
 rm -f "$IT_DIR.dump"

@@ -36,22 +36,24 @@ impl HandBuilder {
                 button_seat: None,
                 game,
                 start_time,
-                players: Vec::new(),
+                // Room for a full table and a typical hand: no regrowing while parsing.
+                players: Vec::with_capacity(10),
                 hero: None,
                 boards: Vec::new(),
                 run_it_twice: false,
-                actions: Vec::new(),
+                actions: Vec::with_capacity(32),
                 returned: Vec::new(),
                 collections: Vec::new(),
                 cash_outs: Vec::new(),
                 total_pot: 0,
                 rake: 0,
                 pot_added: 0,
+                cashed_out_pot: 0,
                 tournament: None,
             },
             street: POSTS,
-            street_total: Vec::new(),
-            behind: Vec::new(),
+            street_total: Vec::with_capacity(10),
+            behind: Vec::with_capacity(10),
         }
     }
 
@@ -251,6 +253,28 @@ impl HandBuilder {
     pub fn stand_pat(&mut self, p: PlayerIdx) {
         let street = self.street.max(0);
         self.push(street, p, ActionKind::StandPat, 0, 0, None, false);
+    }
+
+    /// Adds `extra` chips to action `idx` (and to its raise-to total), for rooms that print an
+    /// amount too small and show it later (a call larger than the bet it calls). The player's
+    /// chips and, when the action is on the current street, his street total follow.
+    pub fn amend_action(&mut self, idx: usize, extra: Money) {
+        let Some(a) = self.hand.actions.get_mut(idx) else {
+            return;
+        };
+        a.amount = a.amount.saturating_add(extra);
+        if let Some(to) = a.raise_to.as_mut() {
+            *to = to.saturating_add(extra);
+        }
+        let (p, street) = (a.player, a.street);
+        self.behind[p] = self.behind[p].saturating_sub(extra);
+        if street == self.street.max(0) {
+            self.street_total[p] = self.street_total[p].saturating_add(extra);
+        }
+        let all_in = self.behind[p] <= 0;
+        if let Some(a) = self.hand.actions.get_mut(idx) {
+            a.all_in |= all_in;
+        }
     }
 
     /// An uncalled bet given back to the player on the current street.

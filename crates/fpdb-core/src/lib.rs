@@ -14,6 +14,7 @@ pub mod error;
 pub mod model;
 pub mod parsers;
 pub mod split;
+pub mod stats;
 pub mod time;
 
 use error::{ErrorKind, ParseError};

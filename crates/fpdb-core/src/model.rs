@@ -190,9 +190,10 @@ pub struct Game {
     pub small_blind: Money,
     /// Big blind; in stud the small bet.
     pub big_blind: Money,
-    /// Fixed limit: the small bet (= big blind in flop games); else the big blind.
+    /// The small bet: the big blind (in fixed-limit games the bet of the early streets).
     pub small_bet: Money,
-    /// Fixed limit: the big bet; else the big blind.
+    /// The big bet: twice the big blind (in fixed-limit games the bet of the late streets), as
+    /// fpdb's Gametypes store it for every betting structure.
     pub big_bet: Money,
     /// Ante per player, 0 when none.
     pub ante: Money,
@@ -218,7 +219,8 @@ pub struct Player {
     pub stack: Money,
     /// Marked as sitting out (in the seat line or the hand).
     pub sitting_out: bool,
-    /// Bounty on the player's head (knockout tournaments), if printed.
+    /// Bounty on the player's head (knockout tournaments), if printed: real money, in cents of
+    /// the tournament's buy-in currency.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bounty: Option<Money>,
     /// Cards in dealing order, [`Card::UNKNOWN`] where not known. Flop games: the hole cards.
@@ -412,12 +414,17 @@ pub struct Hand {
     /// Money taken from the pots, per player and pot, after rake.
     pub collections: Vec<Collection>,
     pub cash_outs: Vec<CashOut>,
-    /// Everything put in the pot, room-added money included (before rake).
+    /// Everything put in the pot, room-added money included (before rake), uncalled bets
+    /// excluded. Σ collections + rake + `cashed_out_pot` = total_pot, and the money put in by the
+    /// actions less the uncalled bets returned = total_pot − `pot_added`.
     pub total_pot: Money,
     /// Everything the room took from the pot: rake plus jackpot and similar fees.
     pub rake: Money,
     /// Money the room added to the pot (promotions such as "STP added").
     pub pot_added: Money,
+    /// Pot money won by players who had cashed out (sold their equity, see `cash_outs`): the room
+    /// keeps it ("pot not awarded as player cashed out"), so it is in no collection.
+    pub cashed_out_pot: Money,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tournament: Option<Tournament>,
 }

@@ -3,7 +3,9 @@
 //! A hand starts at a line a room recognises as its header and runs to the next such line, so
 //! hands separated by blank lines, by archive banners or by nothing at all are all found. Blank
 //! lines and banner lines at the end of a chunk are dropped. Text before the first header is
-//! reported as a chunk without a room.
+//! reported as a chunk without a room. A room may also mark lines that start a block of facts
+//! shared by the hands after it (iPoker's session header): such a block is not a chunk, it is
+//! handed to each following chunk of that room as its context.
 
 use std::borrow::Cow;
 
@@ -17,16 +19,47 @@ pub struct Chunk<'a> {
     pub first_line: u32,
     /// The room whose header starts the chunk, `None` for text before any header.
     pub room: Option<&'static dyn Room>,
+    /// Facts printed once for many hands before them (iPoker's session header), when the room
+    /// has such a block ([`Room::is_context_start`]); empty otherwise.
+    pub context: &'a str,
+    /// 1-based line number of `context`'s first line.
+    pub context_line: u32,
+}
+
+impl<'a> Chunk<'a> {
+    /// A chunk of one hand's text without context.
+    pub fn new(text: &'a str, first_line: u32, room: Option<&'static dyn Room>) -> Chunk<'a> {
+        Chunk { text, first_line, room, context: "", context_line: 0 }
+    }
 }
 
 impl<'a> Chunk<'a> {
     /// The lines with their 1-based line numbers in the whole text.
     pub fn lines(&self) -> impl Iterator<Item = (u32, &'a str)> + '_ {
-        let first = self.first_line;
-        self.text
-            .split('\n')
-            .enumerate()
-            .map(move |(i, l)| (first + i as u32, l.strip_suffix('\r').unwrap_or(l)))
+        // Same lines as `split('\n')`, found with `memchr` (parsers read every line of every hand).
+        let text: &'a str = self.text;
+        let mut pos = 0usize;
+        let mut no = self.first_line;
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let rest = &text[pos..];
+            let l = match memchr::memchr(b'\n', rest.as_bytes()) {
+                Some(i) => {
+                    pos += i + 1;
+                    &rest[..i]
+                }
+                None => {
+                    done = true;
+                    rest
+                }
+            };
+            let item = (no, l.strip_suffix('\r').unwrap_or(l));
+            no = no.saturating_add(1);
+            Some(item)
+        })
     }
 }
 
@@ -59,15 +92,32 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
 
 /// A line of ten or more '*' (archive banners such as `*********** # 1 **************`).
 pub fn is_banner(line: &str) -> bool {
-    let stars = line.bytes().filter(|&b| b == b'*').count();
-    stars >= 10
-        && line
-            .bytes()
-            .all(|b| matches!(b, b'*' | b' ' | b'#' | b'0'..=b'9' | b'\t' | b'\r'))
+    // The character test first: it stops at the first letter of an ordinary line.
+    line.bytes()
+        .all(|b| matches!(b, b'*' | b' ' | b'#' | b'0'..=b'9' | b'\t' | b'\r'))
+        && line.bytes().filter(|&b| b == b'*').count() >= 10
 }
 
 fn is_filler(line: &str) -> bool {
+    // Fast path: a line starting with a letter is text.
+    if line.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
     line.trim().is_empty() || is_banner(line)
+}
+
+/// What a line starts, if anything.
+#[derive(Clone, Copy)]
+enum Boundary {
+    Hand(&'static dyn Room),
+    Context(&'static dyn Room),
+}
+
+fn boundary_of(line: &str) -> Option<Boundary> {
+    if let Some(r) = parsers::room_of_header(line) {
+        return Some(Boundary::Hand(r));
+    }
+    parsers::room_of_context(line).map(Boundary::Context)
 }
 
 /// Iterator over the chunks of a normalised text.
@@ -75,8 +125,10 @@ pub struct Chunks<'a> {
     text: &'a str,
     pos: usize,
     line: u32,
-    /// Header found at `pos` (the start of the next chunk), if already known.
-    pending: Option<&'static dyn Room>,
+    /// Boundary found at `pos` (the start of the next chunk), if already known.
+    pending: Option<Boundary>,
+    /// The latest context block: its room, text and first line.
+    context: Option<(&'static dyn Room, &'a str, u32)>,
 }
 
 /// Splits a normalised text (see [`normalise`]) into chunks.
@@ -86,6 +138,7 @@ pub fn chunks(text: &str) -> Chunks<'_> {
         pos: 0,
         line: 1,
         pending: None,
+        context: None,
     }
 }
 
@@ -99,10 +152,7 @@ impl<'a> Iterator for Chunks<'a> {
             }
             let start = self.pos;
             let first_line = self.line;
-            let room = self
-                .pending
-                .take()
-                .or_else(|| parsers::room_of_header(line_at(self.text, start)));
+            let boundary = self.pending.take().or_else(|| boundary_of(line_at(self.text, start)));
             // Walk lines until the next header.
             let mut pos = start;
             let mut line = first_line;
@@ -111,8 +161,8 @@ impl<'a> Iterator for Chunks<'a> {
             while pos < self.text.len() {
                 let l = line_at(self.text, pos);
                 if !first {
-                    if let Some(r) = parsers::room_of_header(l) {
-                        self.pending = Some(r);
+                    if let Some(b) = boundary_of(l) {
+                        self.pending = Some(b);
                         break;
                     }
                 }
@@ -129,6 +179,14 @@ impl<'a> Iterator for Chunks<'a> {
             }
             self.pos = pos;
             self.line = line;
+            let room = match boundary {
+                Some(Boundary::Context(r)) => {
+                    self.context = Some((r, &self.text[start..end_content], first_line));
+                    continue;
+                }
+                Some(Boundary::Hand(r)) => Some(r),
+                None => None,
+            };
             if end_content == start && is_filler(line_at(self.text, start)) {
                 continue; // nothing but blank or banner lines
             }
@@ -141,10 +199,16 @@ impl<'a> Iterator for Chunks<'a> {
                     fl += 1;
                 }
             }
+            let (context, context_line) = match (self.context, room) {
+                (Some((cr, text, line)), Some(r)) if std::ptr::addr_eq(cr, r) => (text, line),
+                _ => ("", 0),
+            };
             return Some(Chunk {
                 text: &self.text[s..end_content],
                 first_line: fl,
                 room,
+                context,
+                context_line,
             });
         }
     }

@@ -1,0 +1,471 @@
+//! Writing hands in batches: one multi-row statement per table per batch, values passed as
+//! arrays (never formatted into SQL).
+
+use std::collections::HashMap;
+use std::ffi::CStr;
+use std::sync::OnceLock;
+
+use fpdb_core::model::Hand;
+use fpdb_core::stats::{HandRows, COUNT_COLUMNS};
+use pgrx::datum::DatumWithOid;
+use pgrx::prelude::*;
+use pgrx::spi::SpiClient;
+
+use super::dims::{run, GameKey, Ids, TourneyTypeKey};
+use super::direct::{DirectTable, Value};
+use crate::hudcache::{HudCacheDelta, HudKey, SKIP_SETTING};
+
+/// Longest names the columns hold.
+const MAX_PLAYER_NAME: usize = 255;
+const MAX_TABLE_NAME: usize = 100;
+const MAX_HAND_ID: usize = 64;
+
+/// Checks that every value of a hand fits its column; the error is (SQLSTATE, message).
+pub(crate) fn check_fits(hand: &Hand, rows: &HandRows) -> Result<(), (&'static str, String)> {
+    let int = |what: &str, v: i64| -> Result<(), (&'static str, String)> {
+        if i32::try_from(v).is_ok() {
+            Ok(())
+        } else {
+            Err(("22003", format!("{what} {v} is out of range for the database (at most {})", i32::MAX)))
+        }
+    };
+    let g = &hand.game;
+    int("small blind", g.small_blind)?;
+    int("big blind", g.big_blind)?;
+    int("small bet", g.small_bet)?;
+    int("big bet", g.big_bet)?;
+    int("ante", g.ante)?;
+    if let Some(t) = &hand.tournament {
+        int("buy-in", t.buyin)?;
+        int("fee", t.fee)?;
+        int("bounty", t.bounty)?;
+    }
+    for r in &rows.players {
+        let name = &hand.players[r.player].name;
+        if name.chars().count() > MAX_PLAYER_NAME {
+            return Err(("22001", format!("player name of {} characters is longer than {MAX_PLAYER_NAME}", name.chars().count())));
+        }
+        int("stack", r.start_cash)?;
+        int("ante", r.ante)?;
+        int("winnings", r.winnings)?;
+        int("rake", r.rake)?;
+        int("profit", r.total_profit)?;
+    }
+    for a in &rows.actions {
+        int("action amount", a.amount)?;
+    }
+    if hand.table_name.chars().count() > MAX_TABLE_NAME {
+        return Err(("22001", format!("table name is longer than {MAX_TABLE_NAME} characters")));
+    }
+    if hand.site_hand_id.chars().count() > MAX_HAND_ID {
+        return Err(("22001", format!("hand id is longer than {MAX_HAND_ID} characters")));
+    }
+    if hand.site.chars().count() > 32 {
+        return Err(("22001", "site name is longer than 32 characters".to_string()));
+    }
+    Ok(())
+}
+
+/// One hand waiting in a batch, with its dimension ids resolved.
+struct Pending {
+    hand: Hand,
+    rows: HandRows,
+    site_id: i16,
+    gametype_id: i16,
+    tourney_type_id: Option<i32>,
+    tourney_id: Option<i32>,
+    player_ids: Vec<i32>,
+    tourneys_players_ids: Vec<Option<i64>>,
+}
+
+/// Hands accumulated for the next batch of statements.
+#[derive(Default)]
+pub(crate) struct BatchWriter {
+    pending: Vec<Pending>,
+    /// Time spent per statement kind, reported at DEBUG1.
+    pub(crate) timings: Timings,
+}
+
+/// Seconds spent in each part of the writing, for the DEBUG1 report of an import.
+#[derive(Default, Debug)]
+pub(crate) struct Timings {
+    pub hands: f64,
+    pub players: f64,
+    pub actions: f64,
+    pub boards: f64,
+}
+
+impl BatchWriter {
+    pub(crate) fn len(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Adds a hand whose site index in `ids` is `site`.
+    pub(crate) fn push(&mut self, ids: &Ids, site: u16, hand: Hand, rows: HandRows) {
+        let gametype_id = ids.games[&(site, GameKey::of(&hand.game))];
+        let tt = TourneyTypeKey::of(&hand);
+        let tourney_type_id = tt.as_ref().map(|k| ids.tourney_types[&(site, k.clone())]);
+        let tourney_id = match (&hand.tournament, tt) {
+            (Some(t), Some(k)) => Some(ids.tourneys[&(site, k, t.tourney_no)]),
+            _ => None,
+        };
+        let player_ids: Vec<i32> =
+            rows.players.iter().map(|r| ids.players[&(site, hand.players[r.player].name.clone())]).collect();
+        let tourneys_players_ids =
+            player_ids.iter().map(|p| tourney_id.and_then(|t| ids.tourneys_players.get(&(t, *p)).copied())).collect();
+        self.pending.push(Pending {
+            site_id: ids.site(site),
+            gametype_id,
+            tourney_type_id,
+            tourney_id,
+            player_ids,
+            tourneys_players_ids,
+            hand,
+            rows,
+        });
+    }
+
+    /// Writes the batch; returns (hands imported, duplicates). New HandsPlayers rows are added to
+    /// `hud` (the HudCache trigger is told to skip them).
+    pub(crate) fn flush(&mut self, hud: &mut HudCacheDelta, direct: Option<&mut DirectTables>) -> (i32, i32) {
+        if self.pending.is_empty() {
+            return (0, 0);
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let started = std::time::Instant::now();
+        Spi::connect_mut(|client| {
+            // Hands: a hand already stored is not returned, so it is a duplicate.
+            let p = &pending;
+            let args: Vec<DatumWithOid> = vec![
+                p.iter().map(|x| x.hand.table_name.clone()).collect::<Vec<String>>().into(),
+                p.iter().map(|x| x.hand.site_hand_no).collect::<Vec<i64>>().into(),
+                p.iter().map(|x| x.gametype_id).collect::<Vec<i16>>().into(),
+                p.iter().map(|x| x.hand.start_time.timestamp()).collect::<Vec<i64>>().into(),
+                p.iter().map(|x| x.rows.seats).collect::<Vec<i16>>().into(),
+                p.iter().map(|x| x.rows.max_seats).collect::<Vec<i16>>().into(),
+                p.iter().map(|x| x.site_id).collect::<Vec<i16>>().into(),
+                p.iter().map(|x| x.hand.site_hand_id.clone()).collect::<Vec<String>>().into(),
+                p.iter().map(|x| x.hand.button_seat.map(i16::from)).collect::<Vec<Option<i16>>>().into(),
+                p.iter().map(|x| x.tourney_id).collect::<Vec<Option<i32>>>().into(),
+                p.iter().map(|x| x.hand.total_pot).collect::<Vec<i64>>().into(),
+                p.iter().map(|x| x.hand.rake).collect::<Vec<i64>>().into(),
+            ];
+            let inserted = client
+                .update(
+                    "INSERT INTO fpdb.Hands (tableName, siteHandNo, gametypeId, handStart, seats, maxSeats, siteId, \
+                     siteHandId, buttonSeat, tourneyId, totalPot, rake) \
+                     SELECT t, no, g, to_timestamp(s), seats, maxs, site, hid, btn, tid, pot, rake \
+                     FROM unnest($1::text[], $2::bigint[], $3::int2[], $4::bigint[], $5::int2[], $6::int2[], \
+                     $7::int2[], $8::text[], $9::int2[], $10::int[], $11::bigint[], $12::bigint[]) WITH ORDINALITY \
+                     AS u(t, no, g, s, seats, maxs, site, hid, btn, tid, pot, rake, ord) ORDER BY ord \
+                     ON CONFLICT ON CONSTRAINT hands_site_hand DO NOTHING RETURNING siteId, siteHandNo, id",
+                    None,
+                    &args,
+                )
+                .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb import: Hands insert failed: {e}")));
+            let mut hand_ids: HashMap<(i16, i64), i64> = HashMap::with_capacity(inserted.len());
+            for row in inserted {
+                if let (Ok(Some(site)), Ok(Some(no)), Ok(Some(id))) = (row.get::<i16>(1), row.get::<i64>(2), row.get::<i64>(3)) {
+                    hand_ids.insert((site, no), id);
+                }
+            }
+            let new_hands: Vec<(usize, i64)> = p
+                .iter()
+                .enumerate()
+                .filter_map(|(i, x)| hand_ids.get(&(x.site_id, x.hand.site_hand_no)).map(|&id| (i, id)))
+                .collect();
+            let duplicates = (p.len() - new_hands.len()) as i32;
+            self.timings.hands += started.elapsed().as_secs_f64();
+            if new_hands.is_empty() {
+                return (0, duplicates);
+            }
+
+            write_players(client, p, &new_hands, hud, direct, &mut self.timings);
+            (new_hands.len() as i32, duplicates)
+        })
+    }
+}
+
+/// A table the import writes row by row: its columns (name, SQL array element type).
+pub(crate) struct TableSpec {
+    pub table: &'static CStr,
+    pub columns: Vec<(String, &'static str)>,
+    /// The INSERT used when the direct path is not available; returns the new ids in row order.
+    insert_sql: String,
+}
+
+impl TableSpec {
+    fn new(table: &'static CStr, columns: Vec<(String, &'static str)>) -> TableSpec {
+        let name = table.to_str().unwrap_or("");
+        let names: Vec<&str> = columns.iter().map(|(n, _)| n.as_str()).collect();
+        let arrays: Vec<String> = columns.iter().enumerate().map(|(i, (_, t))| format!("${}::{}[]", i + 1, t)).collect();
+        let insert_sql = format!(
+            "INSERT INTO fpdb.{name} ({}) SELECT {} FROM unnest({}) WITH ORDINALITY AS u({}, ord) ORDER BY ord RETURNING id",
+            names.join(", "),
+            names.join(", "),
+            arrays.join(", "),
+            names.join(", ")
+        );
+        TableSpec { table, columns, insert_sql }
+    }
+
+    fn names(&self) -> Vec<&str> {
+        self.columns.iter().map(|(n, _)| n.as_str()).collect()
+    }
+}
+
+/// HandsPlayers: every column the import fills, in the order of [`player_values`].
+pub(crate) fn handsplayers_spec() -> &'static TableSpec {
+    static SPEC: OnceLock<TableSpec> = OnceLock::new();
+    SPEC.get_or_init(|| {
+        let mut cols: Vec<(String, &'static str)> = vec![
+            ("handId".into(), "int8"),
+            ("playerId".into(), "int4"),
+            ("gametypeId".into(), "int2"),
+            ("activeSeats".into(), "int2"),
+            ("startCash".into(), "int4"),
+            ("position".into(), "text"),
+            ("seatNo".into(), "int2"),
+        ];
+        for i in 1..=20 {
+            cols.push((format!("card{i}"), "int2"));
+        }
+        cols.push(("startCards".into(), "int2"));
+        for c in ["ante", "winnings", "rake", "totalProfit"] {
+            cols.push((c.into(), "int4"));
+        }
+        cols.push(("tourneysPlayersId".into(), "int8"));
+        cols.push(("tourneyTypeId".into(), "int8"));
+        for c in ["wonWhenSeenStreet1", "wonWhenSeenStreet2", "wonWhenSeenStreet3", "wonWhenSeenStreet4", "wonAtSD"] {
+            cols.push((c.into(), "float8"));
+        }
+        for c in COUNT_COLUMNS {
+            cols.push((c.into(), "int4"));
+        }
+        cols.push(("actionString".into(), "text"));
+        TableSpec::new(c"handsplayers", cols)
+    })
+}
+
+pub(crate) fn handsactions_spec() -> &'static TableSpec {
+    static SPEC: OnceLock<TableSpec> = OnceLock::new();
+    SPEC.get_or_init(|| {
+        TableSpec::new(
+            c"handsactions",
+            [("handPlayerId", "int8"), ("street", "int2"), ("actionNo", "int2"), ("action", "text"), ("allIn", "bool"), ("amount", "int4")]
+                .into_iter()
+                .map(|(n, t)| (n.to_string(), t))
+                .collect(),
+        )
+    })
+}
+
+pub(crate) fn boardcards_spec() -> &'static TableSpec {
+    static SPEC: OnceLock<TableSpec> = OnceLock::new();
+    SPEC.get_or_init(|| {
+        let mut cols: Vec<(String, &'static str)> = vec![("handId".into(), "int8"), ("boardNo".into(), "int2")];
+        for i in 1..=5 {
+            cols.push((format!("card{i}Value"), "int2"));
+        }
+        for i in 1..=5 {
+            cols.push((format!("card{i}Suit"), "text"));
+        }
+        TableSpec::new(c"boardcards", cols)
+    })
+}
+
+/// The tables opened for direct writes for the whole import, when that is possible.
+pub(crate) struct DirectTables {
+    players: DirectTable,
+    actions: DirectTable,
+    boards: DirectTable,
+}
+
+impl DirectTables {
+    /// All three tables, or `None` (then every table goes through INSERT statements).
+    pub(crate) fn open() -> Option<DirectTables> {
+        let hp = handsplayers_spec();
+        let ha = handsactions_spec();
+        let bc = boardcards_spec();
+        let players = DirectTable::open(hp.table, &hp.names())?;
+        let Some(actions) = DirectTable::open(ha.table, &ha.names()) else {
+            players.close();
+            return None;
+        };
+        let Some(boards) = DirectTable::open(bc.table, &bc.names()) else {
+            players.close();
+            actions.close();
+            return None;
+        };
+        Some(DirectTables { players, actions, boards })
+    }
+
+    pub(crate) fn close(self) {
+        self.players.close();
+        self.actions.close();
+        self.boards.close();
+    }
+}
+
+/// Writes rows with the direct path when open, else with the spec's INSERT; returns the ids in
+/// row order.
+fn write_rows(client: &mut SpiClient<'_>, direct: Option<&mut DirectTable>, spec: &TableSpec, rows: &[Vec<Value<'_>>]) -> Vec<i64> {
+    if rows.is_empty() {
+        return Vec::new();
+    }
+    if let Some(d) = direct {
+        return rows.iter().map(|r| d.insert(r)).collect();
+    }
+    let args = to_arrays(&spec.columns, rows);
+    let table = client
+        .update(spec.insert_sql.as_str(), None, &args)
+        .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb import: insert into {} failed: {e}", spec.table.to_string_lossy())));
+    table.filter_map(|row| row.get::<i64>(1).ok().flatten()).collect()
+}
+
+/// Column-major arrays of row-major values, one SPI argument per column.
+fn to_arrays(columns: &[(String, &'static str)], rows: &[Vec<Value<'_>>]) -> Vec<DatumWithOid<'static>> {
+    columns
+        .iter()
+        .enumerate()
+        .map(|(k, (_, ty))| {
+            let col = rows.iter().map(|r| r.get(k).copied().unwrap_or(Value::Null));
+            match *ty {
+                "int2" => col.map(|v| if let Value::Int2(x) = v { Some(x) } else { None }).collect::<Vec<Option<i16>>>().into(),
+                "int4" => col.map(|v| if let Value::Int4(x) = v { Some(x) } else { None }).collect::<Vec<Option<i32>>>().into(),
+                "int8" => col.map(|v| if let Value::Int8(x) = v { Some(x) } else { None }).collect::<Vec<Option<i64>>>().into(),
+                "float8" => col.map(|v| if let Value::Float8(x) = v { Some(x) } else { None }).collect::<Vec<Option<f64>>>().into(),
+                "bool" => col.map(|v| if let Value::Bool(x) = v { Some(x) } else { None }).collect::<Vec<Option<bool>>>().into(),
+                _ => col
+                    .map(|v| if let Value::Text(x) = v { Some(x.to_string()) } else { None })
+                    .collect::<Vec<Option<String>>>()
+                    .into(),
+            }
+        })
+        .collect()
+}
+
+/// Text of a HandsPlayers position ('B', 'S', '0'..'9').
+fn position_text(p: char) -> &'static str {
+    const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    match p {
+        'B' => "B",
+        'S' => "S",
+        d @ '0'..='9' => DIGITS[d as usize - '0' as usize],
+        _ => "9",
+    }
+}
+
+/// The HandsPlayers values of one player, in the order of [`handsplayers_spec`].
+fn player_values<'a>(x: &'a Pending, k: usize, hand_id: i64) -> Vec<Value<'a>> {
+    let r = &x.rows.players[k];
+    let mut v = Vec::with_capacity(handsplayers_spec().columns.len());
+    v.push(Value::Int8(hand_id));
+    v.push(Value::Int4(x.player_ids[k]));
+    v.push(Value::Int2(x.gametype_id));
+    v.push(Value::Int2(x.rows.seats));
+    v.push(Value::Int4(r.start_cash as i32));
+    v.push(Value::Text(position_text(r.position)));
+    v.push(Value::Int2(r.seat_no));
+    v.extend(r.cards.iter().map(|&c| Value::Int2(c)));
+    v.push(r.start_cards.map_or(Value::Null, Value::Int2));
+    for m in [r.ante, r.winnings, r.rake, r.total_profit] {
+        v.push(Value::Int4(m as i32));
+    }
+    v.push(x.tourneys_players_ids[k].map_or(Value::Null, Value::Int8));
+    v.push(x.tourney_type_id.map_or(Value::Null, |t| Value::Int8(t as i64)));
+    v.extend(r.won.iter().map(|&w| Value::Float8(w)));
+    v.extend(r.counts.iter().map(|&c| Value::Int4(c)));
+    v.push(Value::Text(&r.action_string));
+    v
+}
+
+fn write_players(
+    client: &mut SpiClient<'_>,
+    p: &[Pending],
+    new_hands: &[(usize, i64)],
+    hud: &mut HudCacheDelta,
+    direct: Option<&mut DirectTables>,
+    timings: &mut Timings,
+) {
+    let started = std::time::Instant::now();
+    let (mut d_players, mut d_actions, mut d_boards) = match direct {
+        Some(d) => (Some(&mut d.players), Some(&mut d.actions), Some(&mut d.boards)),
+        None => (None, None, None),
+    };
+    // HandsPlayers.
+    let mut rows = Vec::new();
+    for &(i, hid) in new_hands {
+        let x = &p[i];
+        for (k, r) in x.rows.players.iter().enumerate() {
+            rows.push(player_values(x, k, hid));
+            hud.add(
+                HudKey {
+                    gametype_id: x.gametype_id,
+                    player_id: x.player_ids[k],
+                    active_seats: x.rows.seats,
+                    position: fpdb_core::stats::hudcache_position(r.position),
+                    tourney_type_id: x.tourney_type_id,
+                },
+                r,
+            );
+        }
+    }
+    // On the INSERT path these rows are folded into HudCache by the import; the trigger skips them.
+    let by_insert = d_players.is_none();
+    if by_insert {
+        run(client, &format!("SELECT pg_catalog.set_config('{SKIP_SETTING}', 'on', true)"), &[]);
+    }
+    let hp_ids = write_rows(client, d_players.as_deref_mut(), handsplayers_spec(), &rows);
+    if by_insert {
+        run(client, &format!("SELECT pg_catalog.set_config('{SKIP_SETTING}', 'off', true)"), &[]);
+    }
+    drop(rows);
+    timings.players += started.elapsed().as_secs_f64();
+
+    // HandsActions, referencing the new HandsPlayers ids (same order as the rows above).
+    let started = std::time::Instant::now();
+    let mut rows = Vec::new();
+    let mut first_hp = 0usize;
+    for &(i, _) in new_hands {
+        let x = &p[i];
+        for a in &x.rows.actions {
+            let Some(&hp) = hp_ids.get(first_hp + a.player) else { continue };
+            rows.push(vec![
+                Value::Int8(hp),
+                Value::Int2(a.street),
+                Value::Int2(a.action_no),
+                Value::Text(a.action),
+                Value::Bool(a.all_in),
+                Value::Int4(a.amount as i32),
+            ]);
+        }
+        first_hp += x.rows.players.len();
+    }
+    write_rows(client, d_actions.as_deref_mut(), handsactions_spec(), &rows);
+    timings.actions += started.elapsed().as_secs_f64();
+
+    // BoardCards.
+    let started = std::time::Instant::now();
+    let mut rows = Vec::new();
+    for &(i, hid) in new_hands {
+        for b in &p[i].rows.boards {
+            let mut v = vec![Value::Int8(hid), Value::Int2(b.board_no)];
+            v.extend(b.values.iter().map(|&c| Value::Int2(c)));
+            v.extend(b.suits.iter().map(|&c| Value::Text(suit_text(c))));
+            rows.push(v);
+        }
+    }
+    write_rows(client, d_boards.as_deref_mut(), boardcards_spec(), &rows);
+    timings.boards += started.elapsed().as_secs_f64();
+}
+
+fn suit_text(c: char) -> &'static str {
+    match c {
+        'h' => "h",
+        'd' => "d",
+        'c' => "c",
+        's' => "s",
+        _ => "x",
+    }
+}

@@ -1,0 +1,302 @@
+//! `fpdb.import_hands` and `fpdb.import_file`: hand histories into the FPDB tables.
+//!
+//! An import runs in two passes over the text so that every session takes its row locks in
+//! the same order, whatever the text (concurrent imports of overlapping files cannot deadlock):
+//!
+//! 1. parse every hand and derive its statistics, keeping only its key (site, hand number), its
+//!    place in the text and the dimension rows it needs (sites, game types, players,
+//!    tournaments); failed hands are recorded (or, with `on_error => 'abort'`, raised);
+//! 2. create the dimension rows, each kind in sorted order, then parse the hands again in order
+//!    of (site, hand number) and write them in batches: Hands (a hand already stored is a
+//!    duplicate), HandsPlayers, HandsActions, BoardCards. HudCache is folded in memory for the
+//!    whole call and written once at the end, in key order.
+//!
+//! Only the key and offsets of a hand stay in memory between the passes, so memory does not grow
+//! with the number of hands beyond the text itself.
+
+mod batch;
+mod dims;
+mod direct;
+
+pub(crate) use dims::run as run_statement;
+
+use std::time::Instant;
+
+use fpdb_core::error::{ErrorKind, ParseError};
+use fpdb_core::model::Hand;
+use fpdb_core::parsers::Room;
+use fpdb_core::split::{self, Chunk};
+use fpdb_core::stats::{self, HandRows};
+use pgrx::prelude::*;
+use pgrx::JsonB;
+use serde_json::{json, Value};
+
+use crate::errors::raise;
+use crate::hudcache::HudCacheDelta;
+
+/// Hands written per batch of statements.
+const BATCH_HANDS: usize = 1000;
+/// A progress NOTICE every this many hands.
+const PROGRESS_EVERY: usize = 10_000;
+
+/// What to do with a hand that cannot be imported.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnError {
+    /// Report it in `errors` and import the other hands.
+    Skip,
+    /// Raise its error: nothing of the call is stored.
+    Abort,
+}
+
+fn on_error_mode(text: &str) -> OnError {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "skip" => OnError::Skip,
+        "abort" => OnError::Abort,
+        other => raise("22023", format!("on_error must be 'skip' or 'abort', not '{other}'")),
+    }
+}
+
+/// A hand that could not be imported.
+struct Failure {
+    line: u32,
+    hand_line: u32,
+    site_hand_no: Option<i64>,
+    sqlstate: &'static str,
+    kind: &'static str,
+    message: String,
+}
+
+impl Failure {
+    fn of_parse(e: &ParseError, hand_line: u32) -> Failure {
+        let message = match &e.line_text {
+            Some(t) => format!("{}: \"{}\"", e.message, t),
+            None => e.message.clone(),
+        };
+        Failure {
+            line: e.line,
+            hand_line,
+            site_hand_no: e.site_hand_no,
+            sqlstate: e.sqlstate(),
+            kind: kind_name(e.kind),
+            message,
+        }
+    }
+
+    fn of_hand(hand: &Hand, hand_line: u32, sqlstate: &'static str, kind: &'static str, message: String) -> Failure {
+        Failure { line: hand_line, hand_line, site_hand_no: Some(hand.site_hand_no), sqlstate, kind, message }
+    }
+
+    fn to_json(&self) -> Value {
+        let mut v = json!({
+            "line": self.line,
+            "hand_line": self.hand_line,
+            "sqlstate": self.sqlstate,
+            "kind": self.kind,
+            "message": self.message,
+        });
+        if let Some(no) = self.site_hand_no {
+            v["site_hand_no"] = json!(no);
+        }
+        v
+    }
+
+    fn raise(&self) -> ! {
+        let no = self.site_hand_no.map(|n| format!(" (hand {n})")).unwrap_or_default();
+        raise(self.sqlstate, format!("line {}{}: {}", self.line, no, self.message))
+    }
+}
+
+fn kind_name(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::NotAHandHistory => "not_a_hand_history",
+        ErrorKind::Malformed => "malformed",
+        ErrorKind::Cancelled => "cancelled",
+        ErrorKind::Unfinished => "unfinished",
+        ErrorKind::Unsupported => "unsupported",
+        ErrorKind::OutOfRange => "out_of_range",
+    }
+}
+
+/// A hand that passed the first pass: where it is in the text and what identifies it.
+struct Entry {
+    site: u16,
+    hand_no: i64,
+    start: usize,
+    end: usize,
+    first_line: u32,
+    room: &'static dyn Room,
+    /// The chunk's context block (offsets in the text) and its first line.
+    context: (usize, usize),
+    context_line: u32,
+}
+
+/// The outcome of an import call.
+pub(crate) struct Summary {
+    pub imported: i32,
+    pub duplicates: i32,
+    pub failed: i32,
+    pub errors: Vec<Value>,
+}
+
+/// Parses `text` and derives the hand's rows, checking that every value fits its column.
+fn read_hand(chunk: Chunk<'_>) -> Result<(Hand, HandRows), Failure> {
+    let hand = fpdb_core::parse_chunk(chunk).map_err(|e| Failure::of_parse(&e, chunk.first_line))?;
+    let rows = stats::derive(&hand)
+        .map_err(|e| Failure::of_hand(&hand, chunk.first_line, "22P02", "inconsistent", e.to_string()))?;
+    batch::check_fits(&hand, &rows).map_err(|(state, msg)| Failure::of_hand(&hand, chunk.first_line, state, "out_of_range", msg))?;
+    Ok((hand, rows))
+}
+
+/// Imports every hand of `history`.
+pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
+    let mode = on_error_mode(on_error);
+    let text = split::normalise(history);
+    let text: &str = &text;
+    let base = text.as_ptr() as usize;
+    let started = Instant::now();
+
+    // Pass 1: read every hand, keep its key and the dimension rows it needs.
+    let mut dims = dims::Dimensions::default();
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut failures: Vec<Failure> = Vec::new();
+    for chunk in split::chunks(text) {
+        check_for_interrupts!();
+        match read_hand(chunk) {
+            Ok((hand, rows)) => {
+                let site = dims.note_hand(&hand, &rows);
+                let start = chunk.text.as_ptr() as usize - base;
+                let context_start = if chunk.context.is_empty() { 0 } else { chunk.context.as_ptr() as usize - base };
+                entries.push(Entry {
+                    context: (context_start, context_start + chunk.context.len()),
+                    context_line: chunk.context_line,
+                    site,
+                    hand_no: hand.site_hand_no,
+                    start,
+                    end: start + chunk.text.len(),
+                    first_line: chunk.first_line,
+                    room: chunk.room.expect("a parsed chunk has a room"),
+                });
+            }
+            Err(f) => {
+                if mode == OnError::Abort {
+                    f.raise();
+                }
+                failures.push(f);
+            }
+        }
+    }
+
+    let pass1 = started.elapsed().as_secs_f64();
+    // Pass 2: dimension rows in a fixed order, then the hands in key order.
+    let t = Instant::now();
+    let ids = dims.write();
+    let dims_secs = t.elapsed().as_secs_f64();
+    entries.sort_by_key(|e| (e.site, e.hand_no));
+    let mut duplicates = 0i32;
+    let mut imported = 0i32;
+    let mut hud = HudCacheDelta::default();
+    let mut writer = batch::BatchWriter::default();
+    let mut direct = if entries.is_empty() { None } else { batch::DirectTables::open() };
+    if direct.is_some() {
+        ids.lock_referenced();
+    }
+    let mut last_key: Option<(u16, i64)> = None;
+    let mut done = 0usize;
+    for e in &entries {
+        check_for_interrupts!();
+        if last_key == Some((e.site, e.hand_no)) {
+            duplicates += 1; // the same hand twice in one text
+            continue;
+        }
+        last_key = Some((e.site, e.hand_no));
+        let chunk = Chunk {
+            text: &text[e.start..e.end],
+            first_line: e.first_line,
+            room: Some(e.room),
+            context: &text[e.context.0..e.context.1],
+            context_line: e.context_line,
+        };
+        // The first pass read this chunk successfully; parsing is deterministic.
+        let (hand, rows) = match read_hand(chunk) {
+            Ok(v) => v,
+            Err(f) => f.raise(),
+        };
+        writer.push(&ids, e.site, hand, rows);
+        if writer.len() >= BATCH_HANDS {
+            let (new, dup) = writer.flush(&mut hud, direct.as_mut());
+            imported += new;
+            duplicates += dup;
+        }
+        done += 1;
+        if done % PROGRESS_EVERY == 0 {
+            let secs = started.elapsed().as_secs_f64().max(1e-9);
+            notice!("fpdb: {done} of {} hands written ({:.0} hands/s)", entries.len(), done as f64 / secs);
+        }
+    }
+    let (new, dup) = writer.flush(&mut hud, direct.as_mut());
+    imported += new;
+    duplicates += dup;
+    let by_direct = direct.is_some();
+    if let Some(d) = direct {
+        d.close();
+    }
+    let t = Instant::now();
+    hud.write();
+    debug1!(
+        "fpdb import: {} hands in {:.3}s ({}): first pass {pass1:.3}s, dimensions {dims_secs:.3}s, {:?}, hudcache {:.3}s",
+        entries.len(),
+        started.elapsed().as_secs_f64(),
+        if by_direct { "direct writes" } else { "INSERT statements" },
+        writer.timings,
+        t.elapsed().as_secs_f64()
+    );
+
+    Summary {
+        imported,
+        duplicates,
+        failed: failures.len() as i32,
+        errors: failures.iter().map(Failure::to_json).collect(),
+    }
+}
+
+fn summary_row(s: Summary) -> (i32, i32, i32, JsonB) {
+    (s.imported, s.duplicates, s.failed, JsonB(Value::Array(s.errors)))
+}
+
+/// Imports every hand of a hand-history text into the FPDB tables, with all derived statistics
+/// and HudCache. Returns one row: hands imported, hands already stored (duplicates), hands that
+/// failed, and `errors`, one object per failed hand (line, hand_line, site_hand_no, sqlstate,
+/// kind, message). `on_error => 'abort'` raises the first failure instead and stores nothing.
+#[pg_extern(volatile, parallel_unsafe)]
+fn import_hands(
+    history: &str,
+    on_error: default!(&str, "'skip'"),
+) -> TableIterator<'static, (name!(imported, i32), name!(duplicates, i32), name!(failed, i32), name!(errors, JsonB))> {
+    TableIterator::once(summary_row(import_text(history, on_error)))
+}
+
+/// Decodes a hand-history file's bytes (UTF-8, UTF-16 with byte-order mark, or Windows-1252).
+#[pg_extern(immutable, strict, parallel_safe)]
+fn decode_history(data: &[u8]) -> String {
+    let (text, _) = fpdb_core::decode::decode(data);
+    text.into_owned()
+}
+
+extension_sql!(
+    r#"
+CREATE FUNCTION fpdb.import_file(path text, on_error text DEFAULT 'skip')
+RETURNS TABLE (imported int, duplicates int, failed int, errors jsonb)
+LANGUAGE sql VOLATILE STRICT SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+BEGIN ATOMIC
+    -- pg_read_binary_file checks that the caller may read server files (superuser or
+    -- pg_read_server_files); fpdb adds no privilege of its own.
+    SELECT i.imported, i.duplicates, i.failed, i.errors
+    FROM fpdb.import_hands(fpdb.decode_history(pg_catalog.pg_read_binary_file(path)), on_error) AS i;
+END;
+COMMENT ON FUNCTION fpdb.import_file(text, text) IS
+    'Imports a hand-history file on the server (UTF-8, UTF-16 or Windows-1252); needs pg_read_server_files.';
+"#,
+    name = "import_file",
+    requires = [import_hands, decode_history]
+);
