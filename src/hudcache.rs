@@ -85,19 +85,49 @@ impl HudCacheDelta {
         rows.sort_by_key(|(k, _)| *k);
         let idx = hud_count_indexes();
         let mut args: Vec<DatumWithOid> = vec![
-            rows.iter().map(|(k, _)| k.gametype_id).collect::<Vec<i16>>().into(),
-            rows.iter().map(|(k, _)| k.player_id).collect::<Vec<i32>>().into(),
-            rows.iter().map(|(k, _)| k.active_seats).collect::<Vec<i16>>().into(),
-            rows.iter().map(|(k, _)| k.position.to_string()).collect::<Vec<String>>().into(),
-            rows.iter().map(|(k, _)| k.tourney_type_id).collect::<Vec<Option<i32>>>().into(),
+            rows.iter()
+                .map(|(k, _)| k.gametype_id)
+                .collect::<Vec<i16>>()
+                .into(),
+            rows.iter()
+                .map(|(k, _)| k.player_id)
+                .collect::<Vec<i32>>()
+                .into(),
+            rows.iter()
+                .map(|(k, _)| k.active_seats)
+                .collect::<Vec<i16>>()
+                .into(),
+            rows.iter()
+                .map(|(k, _)| k.position.to_string())
+                .collect::<Vec<String>>()
+                .into(),
+            rows.iter()
+                .map(|(k, _)| k.tourney_type_id)
+                .collect::<Vec<Option<i32>>>()
+                .into(),
             rows.iter().map(|(_, s)| s.hds).collect::<Vec<i64>>().into(),
         ];
         for w in 0..5 {
-            args.push(rows.iter().map(|(_, s)| s.won[w]).collect::<Vec<f64>>().into());
+            args.push(
+                rows.iter()
+                    .map(|(_, s)| s.won[w])
+                    .collect::<Vec<f64>>()
+                    .into(),
+            );
         }
-        args.push(rows.iter().map(|(_, s)| s.total_profit).collect::<Vec<i64>>().into());
+        args.push(
+            rows.iter()
+                .map(|(_, s)| s.total_profit)
+                .collect::<Vec<i64>>()
+                .into(),
+        );
         for c in 0..idx.len() {
-            args.push(rows.iter().map(|(_, s)| s.counts[c]).collect::<Vec<i64>>().into());
+            args.push(
+                rows.iter()
+                    .map(|(_, s)| s.counts[c])
+                    .collect::<Vec<i64>>()
+                    .into(),
+            );
         }
         Spi::connect_mut(|client| run_statement(client, upsert_sql(), &args));
     }
@@ -125,8 +155,15 @@ fn upsert_sql() -> &'static str {
             cols.push((COUNT_COLUMNS[i], "bigint"));
         }
         let names: Vec<&str> = cols.iter().map(|(n, _)| *n).collect();
-        let arrays: Vec<String> = cols.iter().enumerate().map(|(i, (_, t))| format!("${}::{}[]", i + 1, t)).collect();
-        let sums: Vec<String> = names[5..].iter().map(|n| format!("{n} = h.{n} + EXCLUDED.{n}")).collect();
+        let arrays: Vec<String> = cols
+            .iter()
+            .enumerate()
+            .map(|(i, (_, t))| format!("${}::{}[]", i + 1, t))
+            .collect();
+        let sums: Vec<String> = names[5..]
+            .iter()
+            .map(|n| format!("{n} = h.{n} + EXCLUDED.{n}"))
+            .collect();
         format!(
             "INSERT INTO fpdb.HudCache AS h ({}) SELECT * FROM unnest({}) \
              ON CONFLICT ON CONSTRAINT hudcache_key DO UPDATE SET {}",

@@ -14,8 +14,17 @@ mod parse;
 ::pgrx::pg_module_magic!(name, version);
 
 extension_sql_file!("../sql/schema.sql", name = "schema", bootstrap);
-extension_sql_file!("../sql/hudcache.sql", name = "hudcache", requires = ["schema"]);
+extension_sql_file!(
+    "../sql/hudcache.sql",
+    name = "hudcache",
+    requires = ["schema"]
+);
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
+extension_sql_file!(
+    "../sql/roles.sql",
+    name = "roles",
+    requires = ["hud", "import_file"]
+);
 
 #[cfg(any(test, feature = "pg_test"))]
 #[pg_schema]
@@ -74,9 +83,17 @@ mod tests {
 
     #[pg_test]
     fn parse_hands_reads_every_hand_of_a_file() {
-        let n = Spi::get_one_with_args::<i64>("SELECT count(*) FROM fpdb.parse_hands($1)", &[SIX_MAX.into()]).unwrap();
+        let n = Spi::get_one_with_args::<i64>(
+            "SELECT count(*) FROM fpdb.parse_hands($1)",
+            &[SIX_MAX.into()],
+        )
+        .unwrap();
         assert_eq!(n, Some(78));
-        let site = Spi::get_one_with_args::<String>("SELECT fpdb.parse_hand($1)->>'site'", &[FOUR_BET.into()]).unwrap();
+        let site = Spi::get_one_with_args::<String>(
+            "SELECT fpdb.parse_hand($1)->>'site'",
+            &[FOUR_BET.into()],
+        )
+        .unwrap();
         assert_eq!(site.as_deref(), Some("PokerStars"));
     }
 
@@ -97,7 +114,10 @@ mod tests {
             1
         );
         assert_eq!(int("SELECT count(*) FROM fpdb.HandsPlayers"), 8);
-        assert_eq!(int("SELECT sum(totalProfit)::bigint FROM fpdb.HandsPlayers"), -10);
+        assert_eq!(
+            int("SELECT sum(totalProfit)::bigint FROM fpdb.HandsPlayers"),
+            -10
+        );
         assert_eq!(int("SELECT count(*) FROM fpdb.hudcache_diff()"), 0);
     }
 
@@ -105,16 +125,25 @@ mod tests {
     fn a_broken_hand_does_not_stop_the_others() {
         let text = format!("{FOUR_BET}\n\n{CANCELLED}\n\n{SIX_MAX}");
         assert_eq!(import(&text), (79, 0, 1));
-        let kind = Spi::get_one_with_args::<String>("SELECT errors->0->>'kind' FROM fpdb.import_hands($1)", &[CANCELLED.into()])
-            .unwrap();
+        let kind = Spi::get_one_with_args::<String>(
+            "SELECT errors->0->>'kind' FROM fpdb.import_hands($1)",
+            &[CANCELLED.into()],
+        )
+        .unwrap();
         assert_eq!(kind.as_deref(), Some("cancelled"));
         Spi::run("DELETE FROM fpdb.Hands WHERE id % 4 = 0").unwrap();
         assert_eq!(int("SELECT count(*) FROM fpdb.hudcache_diff()"), 0);
     }
 
-    #[pg_test(error = "line 6 (hand 25979907808): the room cancelled this hand: \"Hand cancelled\"")]
+    #[pg_test(
+        error = "line 6 (hand 25979907808): the room cancelled this hand: \"Hand cancelled\""
+    )]
     fn abort_raises_the_first_failure() {
-        Spi::run_with_args("SELECT * FROM fpdb.import_hands($1, 'abort')", &[CANCELLED.into()]).unwrap();
+        Spi::run_with_args(
+            "SELECT * FROM fpdb.import_hands($1, 'abort')",
+            &[CANCELLED.into()],
+        )
+        .unwrap();
     }
 
     #[pg_test]

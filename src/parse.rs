@@ -10,7 +10,8 @@ use crate::errors::raise;
 
 /// The JSON document of a hand: the hand model as serialised by serde.
 pub(crate) fn hand_document(hand: &Hand) -> Value {
-    serde_json::to_value(hand).unwrap_or_else(|e| raise("XX000", format!("cannot serialise hand: {e}")))
+    serde_json::to_value(hand)
+        .unwrap_or_else(|e| raise("XX000", format!("cannot serialise hand: {e}")))
 }
 
 /// The JSON document of a hand that could not be parsed; only these documents have "error".

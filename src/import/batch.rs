@@ -26,7 +26,13 @@ pub(crate) fn check_fits(hand: &Hand, rows: &HandRows) -> Result<(), (&'static s
         if i32::try_from(v).is_ok() {
             Ok(())
         } else {
-            Err(("22003", format!("{what} {v} is out of range for the database (at most {})", i32::MAX)))
+            Err((
+                "22003",
+                format!(
+                    "{what} {v} is out of range for the database (at most {})",
+                    i32::MAX
+                ),
+            ))
         }
     };
     let g = &hand.game;
@@ -43,7 +49,13 @@ pub(crate) fn check_fits(hand: &Hand, rows: &HandRows) -> Result<(), (&'static s
     for r in &rows.players {
         let name = &hand.players[r.player].name;
         if name.chars().count() > MAX_PLAYER_NAME {
-            return Err(("22001", format!("player name of {} characters is longer than {MAX_PLAYER_NAME}", name.chars().count())));
+            return Err((
+                "22001",
+                format!(
+                    "player name of {} characters is longer than {MAX_PLAYER_NAME}",
+                    name.chars().count()
+                ),
+            ));
         }
         int("stack", r.start_cash)?;
         int("ante", r.ante)?;
@@ -55,13 +67,22 @@ pub(crate) fn check_fits(hand: &Hand, rows: &HandRows) -> Result<(), (&'static s
         int("action amount", a.amount)?;
     }
     if hand.table_name.chars().count() > MAX_TABLE_NAME {
-        return Err(("22001", format!("table name is longer than {MAX_TABLE_NAME} characters")));
+        return Err((
+            "22001",
+            format!("table name is longer than {MAX_TABLE_NAME} characters"),
+        ));
     }
     if hand.site_hand_id.chars().count() > MAX_HAND_ID {
-        return Err(("22001", format!("hand id is longer than {MAX_HAND_ID} characters")));
+        return Err((
+            "22001",
+            format!("hand id is longer than {MAX_HAND_ID} characters"),
+        ));
     }
     if hand.site.chars().count() > 32 {
-        return Err(("22001", "site name is longer than 32 characters".to_string()));
+        return Err((
+            "22001",
+            "site name is longer than 32 characters".to_string(),
+        ));
     }
     Ok(())
 }
@@ -109,10 +130,15 @@ impl BatchWriter {
             (Some(t), Some(k)) => Some(ids.tourneys[&(site, k, t.tourney_no)]),
             _ => None,
         };
-        let player_ids: Vec<i32> =
-            rows.players.iter().map(|r| ids.players[&(site, hand.players[r.player].name.clone())]).collect();
-        let tourneys_players_ids =
-            player_ids.iter().map(|p| tourney_id.and_then(|t| ids.tourneys_players.get(&(t, *p)).copied())).collect();
+        let player_ids: Vec<i32> = rows
+            .players
+            .iter()
+            .map(|r| ids.players[&(site, hand.players[r.player].name.clone())])
+            .collect();
+        let tourneys_players_ids = player_ids
+            .iter()
+            .map(|p| tourney_id.and_then(|t| ids.tourneys_players.get(&(t, *p)).copied()))
+            .collect();
         self.pending.push(Pending {
             site_id: ids.site(site),
             gametype_id,
@@ -127,7 +153,11 @@ impl BatchWriter {
 
     /// Writes the batch; returns (hands imported, duplicates). New HandsPlayers rows are added to
     /// `hud` (the HudCache trigger is told to skip them).
-    pub(crate) fn flush(&mut self, hud: &mut HudCacheDelta, direct: Option<&mut DirectTables>) -> (i32, i32) {
+    pub(crate) fn flush(
+        &mut self,
+        hud: &mut HudCacheDelta,
+        direct: Option<&mut DirectTables>,
+    ) -> (i32, i32) {
         if self.pending.is_empty() {
             return (0, 0);
         }
@@ -137,17 +167,41 @@ impl BatchWriter {
             // Hands: a hand already stored is not returned, so it is a duplicate.
             let p = &pending;
             let args: Vec<DatumWithOid> = vec![
-                p.iter().map(|x| x.hand.table_name.clone()).collect::<Vec<String>>().into(),
-                p.iter().map(|x| x.hand.site_hand_no).collect::<Vec<i64>>().into(),
+                p.iter()
+                    .map(|x| x.hand.table_name.clone())
+                    .collect::<Vec<String>>()
+                    .into(),
+                p.iter()
+                    .map(|x| x.hand.site_hand_no)
+                    .collect::<Vec<i64>>()
+                    .into(),
                 p.iter().map(|x| x.gametype_id).collect::<Vec<i16>>().into(),
-                p.iter().map(|x| x.hand.start_time.timestamp()).collect::<Vec<i64>>().into(),
+                p.iter()
+                    .map(|x| x.hand.start_time.timestamp())
+                    .collect::<Vec<i64>>()
+                    .into(),
                 p.iter().map(|x| x.rows.seats).collect::<Vec<i16>>().into(),
-                p.iter().map(|x| x.rows.max_seats).collect::<Vec<i16>>().into(),
+                p.iter()
+                    .map(|x| x.rows.max_seats)
+                    .collect::<Vec<i16>>()
+                    .into(),
                 p.iter().map(|x| x.site_id).collect::<Vec<i16>>().into(),
-                p.iter().map(|x| x.hand.site_hand_id.clone()).collect::<Vec<String>>().into(),
-                p.iter().map(|x| x.hand.button_seat.map(i16::from)).collect::<Vec<Option<i16>>>().into(),
-                p.iter().map(|x| x.tourney_id).collect::<Vec<Option<i32>>>().into(),
-                p.iter().map(|x| x.hand.total_pot).collect::<Vec<i64>>().into(),
+                p.iter()
+                    .map(|x| x.hand.site_hand_id.clone())
+                    .collect::<Vec<String>>()
+                    .into(),
+                p.iter()
+                    .map(|x| x.hand.button_seat.map(i16::from))
+                    .collect::<Vec<Option<i16>>>()
+                    .into(),
+                p.iter()
+                    .map(|x| x.tourney_id)
+                    .collect::<Vec<Option<i32>>>()
+                    .into(),
+                p.iter()
+                    .map(|x| x.hand.total_pot)
+                    .collect::<Vec<i64>>()
+                    .into(),
                 p.iter().map(|x| x.hand.rake).collect::<Vec<i64>>().into(),
             ];
             let inserted = client
@@ -165,14 +219,20 @@ impl BatchWriter {
                 .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb import: Hands insert failed: {e}")));
             let mut hand_ids: HashMap<(i16, i64), i64> = HashMap::with_capacity(inserted.len());
             for row in inserted {
-                if let (Ok(Some(site)), Ok(Some(no)), Ok(Some(id))) = (row.get::<i16>(1), row.get::<i64>(2), row.get::<i64>(3)) {
+                if let (Ok(Some(site)), Ok(Some(no)), Ok(Some(id))) =
+                    (row.get::<i16>(1), row.get::<i64>(2), row.get::<i64>(3))
+                {
                     hand_ids.insert((site, no), id);
                 }
             }
             let new_hands: Vec<(usize, i64)> = p
                 .iter()
                 .enumerate()
-                .filter_map(|(i, x)| hand_ids.get(&(x.site_id, x.hand.site_hand_no)).map(|&id| (i, id)))
+                .filter_map(|(i, x)| {
+                    hand_ids
+                        .get(&(x.site_id, x.hand.site_hand_no))
+                        .map(|&id| (i, id))
+                })
                 .collect();
             let duplicates = (p.len() - new_hands.len()) as i32;
             self.timings.hands += started.elapsed().as_secs_f64();
@@ -198,7 +258,11 @@ impl TableSpec {
     fn new(table: &'static CStr, columns: Vec<(String, &'static str)>) -> TableSpec {
         let name = table.to_str().unwrap_or("");
         let names: Vec<&str> = columns.iter().map(|(n, _)| n.as_str()).collect();
-        let arrays: Vec<String> = columns.iter().enumerate().map(|(i, (_, t))| format!("${}::{}[]", i + 1, t)).collect();
+        let arrays: Vec<String> = columns
+            .iter()
+            .enumerate()
+            .map(|(i, (_, t))| format!("${}::{}[]", i + 1, t))
+            .collect();
         let insert_sql = format!(
             "INSERT INTO fpdb.{name} ({}) SELECT {} FROM unnest({}) WITH ORDINALITY AS u({}, ord) ORDER BY ord RETURNING id",
             names.join(", "),
@@ -206,7 +270,11 @@ impl TableSpec {
             arrays.join(", "),
             names.join(", ")
         );
-        TableSpec { table, columns, insert_sql }
+        TableSpec {
+            table,
+            columns,
+            insert_sql,
+        }
     }
 
     fn names(&self) -> Vec<&str> {
@@ -236,7 +304,13 @@ pub(crate) fn handsplayers_spec() -> &'static TableSpec {
         }
         cols.push(("tourneysPlayersId".into(), "int8"));
         cols.push(("tourneyTypeId".into(), "int8"));
-        for c in ["wonWhenSeenStreet1", "wonWhenSeenStreet2", "wonWhenSeenStreet3", "wonWhenSeenStreet4", "wonAtSD"] {
+        for c in [
+            "wonWhenSeenStreet1",
+            "wonWhenSeenStreet2",
+            "wonWhenSeenStreet3",
+            "wonWhenSeenStreet4",
+            "wonAtSD",
+        ] {
             cols.push((c.into(), "float8"));
         }
         for c in COUNT_COLUMNS {
@@ -252,10 +326,17 @@ pub(crate) fn handsactions_spec() -> &'static TableSpec {
     SPEC.get_or_init(|| {
         TableSpec::new(
             c"handsactions",
-            [("handPlayerId", "int8"), ("street", "int2"), ("actionNo", "int2"), ("action", "text"), ("allIn", "bool"), ("amount", "int4")]
-                .into_iter()
-                .map(|(n, t)| (n.to_string(), t))
-                .collect(),
+            [
+                ("handPlayerId", "int8"),
+                ("street", "int2"),
+                ("actionNo", "int2"),
+                ("action", "text"),
+                ("allIn", "bool"),
+                ("amount", "int4"),
+            ]
+            .into_iter()
+            .map(|(n, t)| (n.to_string(), t))
+            .collect(),
         )
     })
 }
@@ -263,7 +344,8 @@ pub(crate) fn handsactions_spec() -> &'static TableSpec {
 pub(crate) fn boardcards_spec() -> &'static TableSpec {
     static SPEC: OnceLock<TableSpec> = OnceLock::new();
     SPEC.get_or_init(|| {
-        let mut cols: Vec<(String, &'static str)> = vec![("handId".into(), "int8"), ("boardNo".into(), "int2")];
+        let mut cols: Vec<(String, &'static str)> =
+            vec![("handId".into(), "int8"), ("boardNo".into(), "int2")];
         for i in 1..=5 {
             cols.push((format!("card{i}Value"), "int2"));
         }
@@ -297,7 +379,11 @@ impl DirectTables {
             actions.close();
             return None;
         };
-        Some(DirectTables { players, actions, boards })
+        Some(DirectTables {
+            players,
+            actions,
+            boards,
+        })
     }
 
     pub(crate) fn close(self) {
@@ -309,7 +395,12 @@ impl DirectTables {
 
 /// Writes rows with the direct path when open, else with the spec's INSERT; returns the ids in
 /// row order.
-fn write_rows(client: &mut SpiClient<'_>, direct: Option<&mut DirectTable>, spec: &TableSpec, rows: &[Vec<Value<'_>>]) -> Vec<i64> {
+fn write_rows(
+    client: &mut SpiClient<'_>,
+    direct: Option<&mut DirectTable>,
+    spec: &TableSpec,
+    rows: &[Vec<Value<'_>>],
+) -> Vec<i64> {
     if rows.is_empty() {
         return Vec::new();
     }
@@ -319,25 +410,91 @@ fn write_rows(client: &mut SpiClient<'_>, direct: Option<&mut DirectTable>, spec
     let args = to_arrays(&spec.columns, rows);
     let table = client
         .update(spec.insert_sql.as_str(), None, &args)
-        .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb import: insert into {} failed: {e}", spec.table.to_string_lossy())));
-    table.filter_map(|row| row.get::<i64>(1).ok().flatten()).collect()
+        .unwrap_or_else(|e| {
+            crate::errors::raise(
+                "XX000",
+                format!(
+                    "fpdb import: insert into {} failed: {e}",
+                    spec.table.to_string_lossy()
+                ),
+            )
+        });
+    table
+        .filter_map(|row| row.get::<i64>(1).ok().flatten())
+        .collect()
 }
 
 /// Column-major arrays of row-major values, one SPI argument per column.
-fn to_arrays(columns: &[(String, &'static str)], rows: &[Vec<Value<'_>>]) -> Vec<DatumWithOid<'static>> {
+fn to_arrays(
+    columns: &[(String, &'static str)],
+    rows: &[Vec<Value<'_>>],
+) -> Vec<DatumWithOid<'static>> {
     columns
         .iter()
         .enumerate()
         .map(|(k, (_, ty))| {
-            let col = rows.iter().map(|r| r.get(k).copied().unwrap_or(Value::Null));
+            let col = rows
+                .iter()
+                .map(|r| r.get(k).copied().unwrap_or(Value::Null));
             match *ty {
-                "int2" => col.map(|v| if let Value::Int2(x) = v { Some(x) } else { None }).collect::<Vec<Option<i16>>>().into(),
-                "int4" => col.map(|v| if let Value::Int4(x) = v { Some(x) } else { None }).collect::<Vec<Option<i32>>>().into(),
-                "int8" => col.map(|v| if let Value::Int8(x) = v { Some(x) } else { None }).collect::<Vec<Option<i64>>>().into(),
-                "float8" => col.map(|v| if let Value::Float8(x) = v { Some(x) } else { None }).collect::<Vec<Option<f64>>>().into(),
-                "bool" => col.map(|v| if let Value::Bool(x) = v { Some(x) } else { None }).collect::<Vec<Option<bool>>>().into(),
+                "int2" => col
+                    .map(|v| {
+                        if let Value::Int2(x) = v {
+                            Some(x)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect::<Vec<Option<i16>>>()
+                    .into(),
+                "int4" => col
+                    .map(|v| {
+                        if let Value::Int4(x) = v {
+                            Some(x)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect::<Vec<Option<i32>>>()
+                    .into(),
+                "int8" => col
+                    .map(|v| {
+                        if let Value::Int8(x) = v {
+                            Some(x)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect::<Vec<Option<i64>>>()
+                    .into(),
+                "float8" => col
+                    .map(|v| {
+                        if let Value::Float8(x) = v {
+                            Some(x)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect::<Vec<Option<f64>>>()
+                    .into(),
+                "bool" => col
+                    .map(|v| {
+                        if let Value::Bool(x) = v {
+                            Some(x)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect::<Vec<Option<bool>>>()
+                    .into(),
                 _ => col
-                    .map(|v| if let Value::Text(x) = v { Some(x.to_string()) } else { None })
+                    .map(|v| {
+                        if let Value::Text(x) = v {
+                            Some(x.to_string())
+                        } else {
+                            None
+                        }
+                    })
                     .collect::<Vec<Option<String>>>()
                     .into(),
             }
@@ -373,7 +530,10 @@ fn player_values<'a>(x: &'a Pending, k: usize, hand_id: i64) -> Vec<Value<'a>> {
         v.push(Value::Int4(m as i32));
     }
     v.push(x.tourneys_players_ids[k].map_or(Value::Null, Value::Int8));
-    v.push(x.tourney_type_id.map_or(Value::Null, |t| Value::Int8(t as i64)));
+    v.push(
+        x.tourney_type_id
+            .map_or(Value::Null, |t| Value::Int8(t as i64)),
+    );
     v.extend(r.won.iter().map(|&w| Value::Float8(w)));
     v.extend(r.counts.iter().map(|&c| Value::Int4(c)));
     v.push(Value::Text(&r.action_string));
@@ -390,7 +550,11 @@ fn write_players(
 ) {
     let started = std::time::Instant::now();
     let (mut d_players, mut d_actions, mut d_boards) = match direct {
-        Some(d) => (Some(&mut d.players), Some(&mut d.actions), Some(&mut d.boards)),
+        Some(d) => (
+            Some(&mut d.players),
+            Some(&mut d.actions),
+            Some(&mut d.boards),
+        ),
         None => (None, None, None),
     };
     // HandsPlayers.
@@ -414,11 +578,19 @@ fn write_players(
     // On the INSERT path these rows are folded into HudCache by the import; the trigger skips them.
     let by_insert = d_players.is_none();
     if by_insert {
-        run(client, &format!("SELECT pg_catalog.set_config('{SKIP_SETTING}', 'on', true)"), &[]);
+        run(
+            client,
+            &format!("SELECT pg_catalog.set_config('{SKIP_SETTING}', 'on', true)"),
+            &[],
+        );
     }
     let hp_ids = write_rows(client, d_players.as_deref_mut(), handsplayers_spec(), &rows);
     if by_insert {
-        run(client, &format!("SELECT pg_catalog.set_config('{SKIP_SETTING}', 'off', true)"), &[]);
+        run(
+            client,
+            &format!("SELECT pg_catalog.set_config('{SKIP_SETTING}', 'off', true)"),
+            &[],
+        );
     }
     drop(rows);
     timings.players += started.elapsed().as_secs_f64();
@@ -430,7 +602,9 @@ fn write_players(
     for &(i, _) in new_hands {
         let x = &p[i];
         for a in &x.rows.actions {
-            let Some(&hp) = hp_ids.get(first_hp + a.player) else { continue };
+            let Some(&hp) = hp_ids.get(first_hp + a.player) else {
+                continue;
+            };
             rows.push(vec![
                 Value::Int8(hp),
                 Value::Int2(a.street),

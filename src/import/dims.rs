@@ -66,7 +66,12 @@ pub(crate) struct TourneyTypeKey {
 impl TourneyTypeKey {
     pub(crate) fn of(hand: &Hand) -> Option<TourneyTypeKey> {
         let t = hand.tournament.as_ref()?;
-        Some(TourneyTypeKey { currency: t.currency.clone(), buyin: t.buyin as i32, fee: t.fee as i32, knockout: t.bounty as i32 })
+        Some(TourneyTypeKey {
+            currency: t.currency.clone(),
+            buyin: t.buyin as i32,
+            fee: t.fee as i32,
+            knockout: t.bounty as i32,
+        })
     }
 }
 
@@ -168,14 +173,22 @@ impl Dimensions {
             self.tourney_types.insert((site, tt.clone()));
             let key: TourneyKey = (site, tt, t.tourney_no);
             let start = hand.start_time.timestamp();
-            self.tourneys.entry(key.clone()).and_modify(|s| *s = (*s).min(start)).or_insert(start);
+            self.tourneys
+                .entry(key.clone())
+                .and_modify(|s| *s = (*s).min(start))
+                .or_insert(start);
             for r in &rows.players {
                 let name = hand.players[r.player].name.clone();
-                self.tourneys_players.entry((key.clone(), name)).or_default();
+                self.tourneys_players
+                    .entry((key.clone(), name))
+                    .or_default();
             }
             for f in &t.results {
                 if let Some(p) = hand.players.get(f.player) {
-                    let e = self.tourneys_players.entry((key.clone(), p.name.clone())).or_default();
+                    let e = self
+                        .tourneys_players
+                        .entry((key.clone(), p.name.clone()))
+                        .or_default();
                     e.rank = Some(f.place as i32);
                     if let Some(prize) = f.prize {
                         e.winnings = Some(prize.clamp(0, i32::MAX as i64) as i32);
@@ -204,14 +217,21 @@ impl Dimensions {
         let mut order: Vec<usize> = (0..self.sites.len()).collect();
         order.sort_by_key(|&i| &self.sites[i]);
         let names: Vec<String> = order.iter().map(|&i| self.sites[i].clone()).collect();
-        let currencies: Vec<String> = order.iter().map(|&i| site_currency(&self.sites[i]).to_string()).collect();
+        let currencies: Vec<String> = order
+            .iter()
+            .map(|&i| site_currency(&self.sites[i]).to_string())
+            .collect();
         run(
             client,
             "INSERT INTO fpdb.Sites (name, currency) SELECT n, c FROM unnest($1::text[], $2::text[]) AS u(n, c) \
              ON CONFLICT (name) DO NOTHING",
             &[names.clone().into(), currencies.into()],
         );
-        let found = select_pairs::<String, i16>(client, "SELECT name::text, id FROM fpdb.Sites WHERE name = ANY($1)", &[names.into()]);
+        let found = select_pairs::<String, i16>(
+            client,
+            "SELECT name::text, id FROM fpdb.Sites WHERE name = ANY($1)",
+            &[names.into()],
+        );
         self.sites
             .iter()
             .map(|s| {
@@ -224,13 +244,20 @@ impl Dimensions {
             .collect()
     }
 
-    fn write_games(&self, client: &mut SpiClient<'_>, sites: &[i16]) -> HashMap<(u16, GameKey), i16> {
+    fn write_games(
+        &self,
+        client: &mut SpiClient<'_>,
+        sites: &[i16],
+    ) -> HashMap<(u16, GameKey), i16> {
         let keys: Vec<&(u16, GameKey)> = self.games.iter().collect();
         if keys.is_empty() {
             return HashMap::new();
         }
-        let col = |f: &dyn Fn(&GameKey) -> String| -> Vec<String> { keys.iter().map(|(_, k)| f(k)).collect() };
-        let int = |f: &dyn Fn(&GameKey) -> i32| -> Vec<i32> { keys.iter().map(|(_, k)| f(k)).collect() };
+        let col = |f: &dyn Fn(&GameKey) -> String| -> Vec<String> {
+            keys.iter().map(|(_, k)| f(k)).collect()
+        };
+        let int =
+            |f: &dyn Fn(&GameKey) -> i32| -> Vec<i32> { keys.iter().map(|(_, k)| f(k)).collect() };
         let site_ids: Vec<i16> = keys.iter().map(|(s, _)| sites[*s as usize]).collect();
         let args: Vec<DatumWithOid> = vec![
             site_ids.into(),
@@ -246,7 +273,10 @@ impl Dimensions {
             col(&|k| k.currency.clone()).into(),
             int(&|k| k.ante).into(),
             col(&|k| k.mix.clone()).into(),
-            keys.iter().map(|(_, k)| k.fast).collect::<Vec<bool>>().into(),
+            keys.iter()
+                .map(|(_, k)| k.fast)
+                .collect::<Vec<bool>>()
+                .into(),
         ];
         const KEY: &str = "u(siteId, type, base, category, limitType, hiLo, smallBlind, bigBlind, smallBet, bigBet, currency, ante, mix, fast, ord)";
         const UNNEST: &str = "unnest($1::int2[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], \
@@ -276,19 +306,36 @@ impl Dimensions {
         by_ordinal(&keys, found, "game type")
     }
 
-    fn write_tourney_types(&self, client: &mut SpiClient<'_>, sites: &[i16]) -> HashMap<(u16, TourneyTypeKey), i32> {
+    fn write_tourney_types(
+        &self,
+        client: &mut SpiClient<'_>,
+        sites: &[i16],
+    ) -> HashMap<(u16, TourneyTypeKey), i32> {
         let keys: Vec<&(u16, TourneyTypeKey)> = self.tourney_types.iter().collect();
         if keys.is_empty() {
             return HashMap::new();
         }
         let args: Vec<DatumWithOid> = vec![
-            keys.iter().map(|(s, _)| sites[*s as usize]).collect::<Vec<i16>>().into(),
-            keys.iter().map(|(_, k)| k.currency.clone()).collect::<Vec<String>>().into(),
-            keys.iter().map(|(_, k)| k.buyin).collect::<Vec<i32>>().into(),
+            keys.iter()
+                .map(|(s, _)| sites[*s as usize])
+                .collect::<Vec<i16>>()
+                .into(),
+            keys.iter()
+                .map(|(_, k)| k.currency.clone())
+                .collect::<Vec<String>>()
+                .into(),
+            keys.iter()
+                .map(|(_, k)| k.buyin)
+                .collect::<Vec<i32>>()
+                .into(),
             keys.iter().map(|(_, k)| k.fee).collect::<Vec<i32>>().into(),
-            keys.iter().map(|(_, k)| k.knockout).collect::<Vec<i32>>().into(),
+            keys.iter()
+                .map(|(_, k)| k.knockout)
+                .collect::<Vec<i32>>()
+                .into(),
         ];
-        const SRC: &str = "unnest($1::int2[], $2::text[], $3::int[], $4::int[], $5::int[]) WITH ORDINALITY \
+        const SRC: &str =
+            "unnest($1::int2[], $2::text[], $3::int[], $4::int[], $5::int[]) WITH ORDINALITY \
                            AS u(siteId, currency, buyin, fee, knockout, ord)";
         run(
             client,
@@ -320,11 +367,20 @@ impl Dimensions {
         if keys.is_empty() {
             return HashMap::new();
         }
-        let type_ids: Vec<i32> = keys.iter().map(|((s, tt, _), _)| types[&(*s, tt.clone())]).collect();
+        let type_ids: Vec<i32> = keys
+            .iter()
+            .map(|((s, tt, _), _)| types[&(*s, tt.clone())])
+            .collect();
         let args: Vec<DatumWithOid> = vec![
             type_ids.into(),
-            keys.iter().map(|((_, _, no), _)| *no).collect::<Vec<i64>>().into(),
-            keys.iter().map(|(_, start)| **start).collect::<Vec<i64>>().into(),
+            keys.iter()
+                .map(|((_, _, no), _)| *no)
+                .collect::<Vec<i64>>()
+                .into(),
+            keys.iter()
+                .map(|(_, start)| **start)
+                .collect::<Vec<i64>>()
+                .into(),
         ];
         const SRC: &str = "unnest($1::int[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(tt, no, start, ord)";
         run(
@@ -344,15 +400,26 @@ impl Dimensions {
         by_ordinal(&keys, found, "tournament")
     }
 
-    fn write_players(&self, client: &mut SpiClient<'_>, sites: &[i16]) -> HashMap<(u16, String), i32> {
+    fn write_players(
+        &self,
+        client: &mut SpiClient<'_>,
+        sites: &[i16],
+    ) -> HashMap<(u16, String), i32> {
         let mut ids = HashMap::with_capacity(self.players.len());
         let all: Vec<&(u16, String)> = self.players.iter().collect();
         for keys in all.chunks(PLAYER_CHUNK) {
             let args: Vec<DatumWithOid> = vec![
-                keys.iter().map(|(s, _)| sites[*s as usize]).collect::<Vec<i16>>().into(),
-                keys.iter().map(|(_, n)| n.clone()).collect::<Vec<String>>().into(),
+                keys.iter()
+                    .map(|(s, _)| sites[*s as usize])
+                    .collect::<Vec<i16>>()
+                    .into(),
+                keys.iter()
+                    .map(|(_, n)| n.clone())
+                    .collect::<Vec<String>>()
+                    .into(),
             ];
-            const SRC: &str = "unnest($1::int2[], $2::text[]) WITH ORDINALITY AS u(siteId, name, ord)";
+            const SRC: &str =
+                "unnest($1::int2[], $2::text[]) WITH ORDINALITY AS u(siteId, name, ord)";
             run(
                 client,
                 &format!(
@@ -371,7 +438,11 @@ impl Dimensions {
         ids
     }
 
-    fn write_tourneys_players(&self, client: &mut SpiClient<'_>, ids: &Ids) -> HashMap<(i32, i32), i64> {
+    fn write_tourneys_players(
+        &self,
+        client: &mut SpiClient<'_>,
+        ids: &Ids,
+    ) -> HashMap<(i32, i32), i64> {
         if self.tourneys_players.is_empty() {
             return HashMap::new();
         }
@@ -385,8 +456,14 @@ impl Dimensions {
         let args: Vec<DatumWithOid> = vec![
             rows.iter().map(|r| r.0).collect::<Vec<i32>>().into(),
             rows.iter().map(|r| r.1).collect::<Vec<i32>>().into(),
-            rows.iter().map(|r| r.2.rank).collect::<Vec<Option<i32>>>().into(),
-            rows.iter().map(|r| r.2.winnings.unwrap_or(-1)).collect::<Vec<i32>>().into(),
+            rows.iter()
+                .map(|r| r.2.rank)
+                .collect::<Vec<Option<i32>>>()
+                .into(),
+            rows.iter()
+                .map(|r| r.2.winnings.unwrap_or(-1))
+                .collect::<Vec<i32>>()
+                .into(),
         ];
         const SRC: &str = "unnest($1::int[], $2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(t, p, rank, winnings, ord)";
         run(
@@ -427,12 +504,18 @@ pub(crate) fn run(client: &mut SpiClient<'_>, sql: &str, args: &[DatumWithOid]) 
 }
 
 /// Runs a query returning two non-null columns.
-pub(crate) fn select_pairs<A, B>(client: &mut SpiClient<'_>, sql: &str, args: &[DatumWithOid]) -> Vec<(A, B)>
+pub(crate) fn select_pairs<A, B>(
+    client: &mut SpiClient<'_>,
+    sql: &str,
+    args: &[DatumWithOid],
+) -> Vec<(A, B)>
 where
     A: FromDatum + IntoDatum,
     B: FromDatum + IntoDatum,
 {
-    let table = client.update(sql, None, args).unwrap_or_else(|e| raise("XX000", format!("fpdb import query failed: {e}")));
+    let table = client
+        .update(sql, None, args)
+        .unwrap_or_else(|e| raise("XX000", format!("fpdb import query failed: {e}")));
     let mut out = Vec::with_capacity(table.len());
     for row in table {
         let a = row.get::<A>(1).ok().flatten();
@@ -445,7 +528,11 @@ where
 }
 
 /// Maps `(1-based ordinal, id)` pairs back to the keys they were computed for.
-fn by_ordinal<K: Clone + Eq + std::hash::Hash, V: Copy>(keys: &[&K], found: Vec<(i64, V)>, what: &str) -> HashMap<K, V> {
+fn by_ordinal<K: Clone + Eq + std::hash::Hash, V: Copy>(
+    keys: &[&K],
+    found: Vec<(i64, V)>,
+    what: &str,
+) -> HashMap<K, V> {
     let mut map = HashMap::with_capacity(keys.len());
     for (ord, id) in found {
         if let Some(k) = keys.get((ord - 1) as usize) {
@@ -453,7 +540,14 @@ fn by_ordinal<K: Clone + Eq + std::hash::Hash, V: Copy>(keys: &[&K], found: Vec<
         }
     }
     if map.len() != keys.len() {
-        raise("XX000", format!("fpdb import: {} of {} {what} rows were not found after creating them", keys.len() - map.len(), keys.len()));
+        raise(
+            "XX000",
+            format!(
+                "fpdb import: {} of {} {what} rows were not found after creating them",
+                keys.len() - map.len(),
+                keys.len()
+            ),
+        );
     }
     map
 }

@@ -74,14 +74,20 @@ impl DirectTable {
             if relid == pg_sys::InvalidOid {
                 return None;
             }
-            if pg_sys::pg_class_aclcheck(relid, pg_sys::GetUserId(), pg_sys::ACL_INSERT as pg_sys::AclMode)
-                != pg_sys::AclResult::ACLCHECK_OK
+            if pg_sys::pg_class_aclcheck(
+                relid,
+                pg_sys::GetUserId(),
+                pg_sys::ACL_INSERT as pg_sys::AclMode,
+            ) != pg_sys::AclResult::ACLCHECK_OK
             {
                 return None; // the INSERT path reports the missing privilege
             }
             let rel = pg_sys::table_open(relid, pg_sys::RowExclusiveLock as pg_sys::LOCKMODE);
             let form = (*rel).rd_rel;
-            if (*form).relam != pg_sys::HEAP_TABLE_AM_OID || (*form).relrowsecurity || !only_own_triggers(rel) {
+            if (*form).relam != pg_sys::HEAP_TABLE_AM_OID
+                || (*form).relrowsecurity
+                || !only_own_triggers(rel)
+            {
                 pg_sys::table_close(rel, pg_sys::RowExclusiveLock as pg_sys::LOCKMODE);
                 return None;
             }
@@ -94,7 +100,9 @@ impl DirectTable {
                 if (*att).attisdropped {
                     continue;
                 }
-                let name = CStr::from_ptr((*att).attname.data.as_ptr()).to_str().unwrap_or("");
+                let name = CStr::from_ptr((*att).attname.data.as_ptr())
+                    .to_str()
+                    .unwrap_or("");
                 if name == "id" {
                     id_attnum = i + 1;
                     continue;
@@ -112,7 +120,8 @@ impl DirectTable {
             }
             let id_seq = pg_sys::getIdentitySequence(relid, id_attnum as pg_sys::AttrNumber, false);
             let estate = pg_sys::CreateExecutorState();
-            let rri = pg_sys::palloc0(std::mem::size_of::<pg_sys::ResultRelInfo>()) as *mut pg_sys::ResultRelInfo;
+            let rri = pg_sys::palloc0(std::mem::size_of::<pg_sys::ResultRelInfo>())
+                as *mut pg_sys::ResultRelInfo;
             (*rri).type_ = pg_sys::NodeTag::T_ResultRelInfo;
             pg_sys::InitResultRelInfo(rri, rel, 1, std::ptr::null_mut(), 0);
             pg_sys::ExecOpenIndices(rri, false);
@@ -139,8 +148,11 @@ impl DirectTable {
         // SAFETY: the tuple is formed from the table's own descriptor with one datum per
         // attribute; heap_insert and ExecInsertIndexTuples are called as COPY FROM calls them.
         unsafe {
-            let id = pgrx::direct_function_call_as_datum(pg_sys::nextval_oid, &[Some(pg_sys::Datum::from(self.id_seq))])
-                .unwrap_or_else(|| crate::errors::raise("XX000", "nextval returned NULL"));
+            let id = pgrx::direct_function_call_as_datum(
+                pg_sys::nextval_oid,
+                &[Some(pg_sys::Datum::from(self.id_seq))],
+            )
+            .unwrap_or_else(|| crate::errors::raise("XX000", "nextval returned NULL"));
             for (i, src) in self.source.iter().enumerate() {
                 let (datum, null) = match src {
                     None if i == self.id_index => (id, false),
@@ -151,8 +163,18 @@ impl DirectTable {
                 self.nulls[i] = null;
             }
             let id_value = id.value() as i64;
-            let tuple = pg_sys::heap_form_tuple((*self.rel).rd_att, self.values.as_mut_ptr(), self.nulls.as_mut_ptr());
-            pg_sys::heap_insert(self.rel, tuple, pg_sys::GetCurrentCommandId(true), 0, self.bistate);
+            let tuple = pg_sys::heap_form_tuple(
+                (*self.rel).rd_att,
+                self.values.as_mut_ptr(),
+                self.nulls.as_mut_ptr(),
+            );
+            pg_sys::heap_insert(
+                self.rel,
+                tuple,
+                pg_sys::GetCurrentCommandId(true),
+                0,
+                self.bistate,
+            );
             pg_sys::ExecStoreHeapTuple(tuple, self.slot, false);
             if (*self.rri).ri_NumIndices > 0 {
                 let recheck = pg_sys::ExecInsertIndexTuples(
@@ -217,14 +239,22 @@ unsafe fn to_datum(v: Value<'_>) -> (pg_sys::Datum, bool) {
         Value::Float8(x) => (pg_sys::Datum::from(x.to_bits()), false),
         Value::Bool(x) => (pg_sys::Datum::from(x), false),
         Value::Text(s) => {
-            let t = pg_sys::cstring_to_text_with_len(s.as_ptr() as *const std::ffi::c_char, s.len() as i32);
+            let t = pg_sys::cstring_to_text_with_len(
+                s.as_ptr() as *const std::ffi::c_char,
+                s.len() as i32,
+            );
             (pg_sys::Datum::from(t), false)
         }
     }
 }
 
 /// Frees the text datums made for a row.
-unsafe fn free_text_datums(values: &[pg_sys::Datum], nulls: &[bool], source: &[Option<usize>], row: &[Value<'_>]) {
+unsafe fn free_text_datums(
+    values: &[pg_sys::Datum],
+    nulls: &[bool],
+    source: &[Option<usize>],
+    row: &[Value<'_>],
+) {
     for (i, src) in source.iter().enumerate() {
         if let Some(k) = src {
             if let (Some(Value::Text(_)), false) = (row.get(*k), nulls[i]) {

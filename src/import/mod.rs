@@ -52,7 +52,10 @@ fn on_error_mode(text: &str) -> OnError {
     match text.trim().to_ascii_lowercase().as_str() {
         "skip" => OnError::Skip,
         "abort" => OnError::Abort,
-        other => raise("22023", format!("on_error must be 'skip' or 'abort', not '{other}'")),
+        other => raise(
+            "22023",
+            format!("on_error must be 'skip' or 'abort', not '{other}'"),
+        ),
     }
 }
 
@@ -82,8 +85,21 @@ impl Failure {
         }
     }
 
-    fn of_hand(hand: &Hand, hand_line: u32, sqlstate: &'static str, kind: &'static str, message: String) -> Failure {
-        Failure { line: hand_line, hand_line, site_hand_no: Some(hand.site_hand_no), sqlstate, kind, message }
+    fn of_hand(
+        hand: &Hand,
+        hand_line: u32,
+        sqlstate: &'static str,
+        kind: &'static str,
+        message: String,
+    ) -> Failure {
+        Failure {
+            line: hand_line,
+            hand_line,
+            site_hand_no: Some(hand.site_hand_no),
+            sqlstate,
+            kind,
+            message,
+        }
     }
 
     fn to_json(&self) -> Value {
@@ -101,8 +117,14 @@ impl Failure {
     }
 
     fn raise(&self) -> ! {
-        let no = self.site_hand_no.map(|n| format!(" (hand {n})")).unwrap_or_default();
-        raise(self.sqlstate, format!("line {}{}: {}", self.line, no, self.message))
+        let no = self
+            .site_hand_no
+            .map(|n| format!(" (hand {n})"))
+            .unwrap_or_default();
+        raise(
+            self.sqlstate,
+            format!("line {}{}: {}", self.line, no, self.message),
+        )
     }
 }
 
@@ -138,12 +160,34 @@ pub(crate) struct Summary {
     pub errors: Vec<Value>,
 }
 
+/// Whether imports may write HandsPlayers, HandsActions and BoardCards directly (the default).
+/// `SET fpdb.direct_writes = off` makes them use INSERT statements, for comparison and debugging.
+fn direct_writes_enabled() -> bool {
+    let v = Spi::get_one::<String>("SELECT pg_catalog.current_setting('fpdb.direct_writes', true)")
+        .ok()
+        .flatten();
+    !matches!(
+        v.as_deref().map(str::trim),
+        Some("off" | "false" | "0" | "no")
+    )
+}
+
 /// Parses `text` and derives the hand's rows, checking that every value fits its column.
 fn read_hand(chunk: Chunk<'_>) -> Result<(Hand, HandRows), Failure> {
-    let hand = fpdb_core::parse_chunk(chunk).map_err(|e| Failure::of_parse(&e, chunk.first_line))?;
-    let rows = stats::derive(&hand)
-        .map_err(|e| Failure::of_hand(&hand, chunk.first_line, "22P02", "inconsistent", e.to_string()))?;
-    batch::check_fits(&hand, &rows).map_err(|(state, msg)| Failure::of_hand(&hand, chunk.first_line, state, "out_of_range", msg))?;
+    let hand =
+        fpdb_core::parse_chunk(chunk).map_err(|e| Failure::of_parse(&e, chunk.first_line))?;
+    let rows = stats::derive(&hand).map_err(|e| {
+        Failure::of_hand(
+            &hand,
+            chunk.first_line,
+            "22P02",
+            "inconsistent",
+            e.to_string(),
+        )
+    })?;
+    batch::check_fits(&hand, &rows).map_err(|(state, msg)| {
+        Failure::of_hand(&hand, chunk.first_line, state, "out_of_range", msg)
+    })?;
     Ok((hand, rows))
 }
 
@@ -165,7 +209,11 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
             Ok((hand, rows)) => {
                 let site = dims.note_hand(&hand, &rows);
                 let start = chunk.text.as_ptr() as usize - base;
-                let context_start = if chunk.context.is_empty() { 0 } else { chunk.context.as_ptr() as usize - base };
+                let context_start = if chunk.context.is_empty() {
+                    0
+                } else {
+                    chunk.context.as_ptr() as usize - base
+                };
                 entries.push(Entry {
                     context: (context_start, context_start + chunk.context.len()),
                     context_line: chunk.context_line,
@@ -196,7 +244,11 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
     let mut imported = 0i32;
     let mut hud = HudCacheDelta::default();
     let mut writer = batch::BatchWriter::default();
-    let mut direct = if entries.is_empty() { None } else { batch::DirectTables::open() };
+    let mut direct = if entries.is_empty() || !direct_writes_enabled() {
+        None
+    } else {
+        batch::DirectTables::open()
+    };
     if direct.is_some() {
         ids.lock_referenced();
     }
@@ -230,7 +282,11 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
         done += 1;
         if done % PROGRESS_EVERY == 0 {
             let secs = started.elapsed().as_secs_f64().max(1e-9);
-            notice!("fpdb: {done} of {} hands written ({:.0} hands/s)", entries.len(), done as f64 / secs);
+            notice!(
+                "fpdb: {done} of {} hands written ({:.0} hands/s)",
+                entries.len(),
+                done as f64 / secs
+            );
         }
     }
     let (new, dup) = writer.flush(&mut hud, direct.as_mut());
@@ -260,7 +316,12 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
 }
 
 fn summary_row(s: Summary) -> (i32, i32, i32, JsonB) {
-    (s.imported, s.duplicates, s.failed, JsonB(Value::Array(s.errors)))
+    (
+        s.imported,
+        s.duplicates,
+        s.failed,
+        JsonB(Value::Array(s.errors)),
+    )
 }
 
 /// Imports every hand of a hand-history text into the FPDB tables, with all derived statistics
@@ -271,7 +332,15 @@ fn summary_row(s: Summary) -> (i32, i32, i32, JsonB) {
 fn import_hands(
     history: &str,
     on_error: default!(&str, "'skip'"),
-) -> TableIterator<'static, (name!(imported, i32), name!(duplicates, i32), name!(failed, i32), name!(errors, JsonB))> {
+) -> TableIterator<
+    'static,
+    (
+        name!(imported, i32),
+        name!(duplicates, i32),
+        name!(failed, i32),
+        name!(errors, JsonB),
+    ),
+> {
     TableIterator::once(summary_row(import_text(history, on_error)))
 }
 

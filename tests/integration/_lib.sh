@@ -29,3 +29,10 @@ check() {
     exit 1
   fi
 }
+
+# Writes a big PokerStars history (COUNT generated hands, SEED) to FILE, readable by the server.
+make_history() {
+  local file=$1 count=$2 seed=${3:-1}
+  (cd "$ROOT" && cargo run -q --release -p fpdb-gen --bin fpdb-gen -- --seed "$seed" --count "$count") >"$file"
+  chmod 644 "$file"
+}

@@ -123,6 +123,9 @@ impl HandBuilder {
         self.behind[p]
     }
 
+    /// Records an action. `live` is the part of `amount` that counts towards the street's total
+    /// (antes and dead blinds do not).
+    #[allow(clippy::too_many_arguments)] // the one private constructor behind every action kind
     fn push(
         &mut self,
         street: i8,

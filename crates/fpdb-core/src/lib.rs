@@ -41,12 +41,11 @@ pub fn parse_chunk(chunk: split::Chunk<'_>) -> HandResult {
 
 fn not_a_hand(chunk: &split::Chunk<'_>) -> ParseError {
     let first = chunk.text.lines().next().unwrap_or("");
-    let message =
-        if chunk.text.contains("Tournament Summary") || chunk.text.contains("tournament summary") {
-            "a tournament summary, not a hand history (tournament summaries are not imported)"
-        } else {
-            "not a hand history of a supported room: no hand header found"
-        };
+    let message = if contains_ignore_case(chunk.text, "tournament summary") {
+        "a tournament summary, not a hand history (tournament summaries are not imported)"
+    } else {
+        "not a hand history of a supported room: no hand header found"
+    };
     ParseError::new(ErrorKind::NotAHandHistory, chunk.first_line, message).with_text(first)
 }
 
@@ -66,4 +65,11 @@ pub fn parse_one(text: &str) -> HandResult {
         .with_text(line));
     }
     parse_chunk(first)
+}
+
+/// Whether `text` contains `needle` (ASCII, lower case) in any letter case.
+fn contains_ignore_case(text: &str, needle: &str) -> bool {
+    text.as_bytes()
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }

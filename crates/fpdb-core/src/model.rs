@@ -437,6 +437,7 @@ impl Hand {
     /// Number of betting streets the game has (5 for stud, 4 for flop games and triple draw, ...).
     pub fn street_count(&self) -> usize {
         match self.game.category {
+            Category::Stud5Hi => 4,
             c if c.base() == Base::Stud => 5,
             Category::SingleDraw27 | Category::SingleDrawA5 | Category::FiveDraw => 2,
             c if c.base() == Base::Draw => 4,

@@ -29,7 +29,13 @@ pub struct Chunk<'a> {
 impl<'a> Chunk<'a> {
     /// A chunk of one hand's text without context.
     pub fn new(text: &'a str, first_line: u32, room: Option<&'static dyn Room>) -> Chunk<'a> {
-        Chunk { text, first_line, room, context: "", context_line: 0 }
+        Chunk {
+            text,
+            first_line,
+            room,
+            context: "",
+            context_line: 0,
+        }
     }
 }
 
@@ -101,9 +107,36 @@ pub fn is_banner(line: &str) -> bool {
 fn is_filler(line: &str) -> bool {
     // Fast path: a line starting with a letter is text.
     if line.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
+        return line.starts_with("Game #") && is_game_start_line(line);
     }
-    line.trim().is_empty() || is_banner(line)
+    line.trim().is_empty()
+        || is_banner(line)
+        || is_game_number_line(line)
+        || is_game_start_line(line)
+}
+
+/// `#Game No : 123`: the line 888poker and PartyPoker write before each hand's header. It only
+/// repeats the hand number, and both rooms print it, so it cannot tell them apart: it is skipped
+/// like a banner, and each room's header line (the next line) starts the hand.
+fn is_game_number_line(line: &str) -> bool {
+    // PartyPoker's club tables indent every line by one space.
+    line.trim_start()
+        .strip_prefix("#Game No : ")
+        .is_some_and(|r| {
+            let r = r.trim_end();
+            !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// `Game #123 starts.`: the line PartyPoker writes before a hand's `#Game No` line (and alone
+/// after the last hand of a file, for the hand about to start). Like `#Game No`, it only repeats
+/// the hand number: it is skipped like a blank line, so it neither starts a chunk nor makes the
+/// text before a file's first header a chunk of its own.
+fn is_game_start_line(line: &str) -> bool {
+    line.trim_start()
+        .strip_prefix("Game #")
+        .and_then(|r| r.trim_end().strip_suffix(" starts."))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// What a line starts, if anything.
@@ -152,7 +185,10 @@ impl<'a> Iterator for Chunks<'a> {
             }
             let start = self.pos;
             let first_line = self.line;
-            let boundary = self.pending.take().or_else(|| boundary_of(line_at(self.text, start)));
+            let boundary = self
+                .pending
+                .take()
+                .or_else(|| boundary_of(line_at(self.text, start)));
             // Walk lines until the next header.
             let mut pos = start;
             let mut line = first_line;

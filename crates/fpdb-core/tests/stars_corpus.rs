@@ -1150,6 +1150,12 @@ fn errors_say_what_and_where() {
     let e = err(&seated(&["Alice: bets $99999999999999999999999"]));
     assert_eq!(e.kind, ErrorKind::OutOfRange);
 
+    let e = err(&[
+        "Table 'Test' 6-max Seat #1 is the button",
+        "Seat 300: Alice ($1 in chips)",
+    ]);
+    assert_eq!((e.kind, e.line), (ErrorKind::OutOfRange, 3));
+
     // A hand number that does not fit.
     let e = parse_one("PokerStars Hand #99999999999999999999: Hold'em No Limit ($0.01/$0.02 USD) - 2020/05/05 10:31:20 ET\nTable 'T' 6-max Seat #1 is the button")
         .unwrap_err();
@@ -1243,10 +1249,47 @@ fn headers_of_other_rooms_are_recognised_and_others_are_not() {
         "Table 'Circinus V' 9-max Seat #4 is the button",
         "PokerStars Hand #: Hold'em",
         "Player0 joins the table at seat #6",
+        "Player0 said, \"PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/05/05 10:31:20 ET\"",
     ] {
         assert!(
             room_of_header(line).is_none_or(|r| r.site() != "PokerStars"),
             "{line}"
         );
     }
+}
+
+/// Parsing speed on the corpus's big hold'em files (and a tournament file), one core:
+/// `cargo test --release --test stars_corpus -- --ignored --nocapture throughput`.
+#[test]
+#[ignore = "timing; run in release mode"]
+fn throughput() {
+    let texts: Vec<String> = [
+        "cash/Stars/Flop/NLHE-FR-USD-0.01-0.02-201005.microgrind.txt",
+        "cash/Stars/Flop/NLHE-6max-USD-0.05-0.10-200911.txt",
+        "cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-200911.txt",
+        "tour/Stars/Flop/NLHE-USD-MTT-1-KO.201008.txt",
+    ]
+    .iter()
+    .map(|rel| {
+        let bytes = std::fs::read(corpus().join(rel)).unwrap();
+        let (text, _) = fpdb_core::decode::decode(&bytes);
+        fpdb_core::split::normalise(&text).into_owned()
+    })
+    .collect();
+    let mut best = f64::MAX;
+    let mut hands = 0;
+    for _ in 0..5 {
+        let start = std::time::Instant::now();
+        hands = 0;
+        for _ in 0..40 {
+            for t in &texts {
+                hands += parse_history(t).filter(Result::is_ok).count();
+            }
+        }
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    println!(
+        "{hands} hands in {best:.3} s: {:.0} hands/s",
+        hands as f64 / best
+    );
 }

@@ -296,6 +296,37 @@ impl Compare<'_> {
     }
 }
 
+/// Differences from the sidecars that follow from a binding rule, each with its reason. A listed
+/// difference that no longer occurs fails the test too, so the list stays true.
+const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
+    (
+        "NLHE-USD-0.01-0.02-201008.Sample.txt: romkarnb: no HandsPlayers row",
+        "seated, never acts, is not dealt cards and collects nothing: a cash hand drops such a \
+         player (semantics.md §3.0); the reference tracker's PartyPoker reader kept him",
+    ),
+    (
+        "NLHE-USD-0.01-0.02-201008.Sample.txt: 5 rows, sidecar has 6 players",
+        "the same player (romkarnb)",
+    ),
+    (
+        "PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt: Player17: no HandsPlayers row",
+        "seated with 0€, never acts: dropped from the cash hand (semantics.md §3.0)",
+    ),
+    (
+        "PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt: 8 rows, sidecar has 9 players",
+        "the same player (Player17)",
+    ),
+    (
+        "PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt: Player25: rake: ours 11, sidecar 0",
+        "hand rake split in integer shares between the collectors (decisions.md §9); the sidecar \
+         charged it per pot with a hand evaluator, out of scope (semantics.md §3.1.5)",
+    ),
+    (
+        "PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt: Player7: rake: ours 11, sidecar 22",
+        "the same rake split",
+    ),
+];
+
 #[test]
 fn sidecars_agree() {
     let mut files = Vec::new();
@@ -372,7 +403,23 @@ fn sidecars_agree() {
         "{compared_files} sidecar files compared, {} skipped",
         skipped.len()
     );
-    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+    let mut unexpected = Vec::new();
+    for m in &mismatches {
+        match KNOWN_DIFFERENCES.iter().find(|(k, _)| m.ends_with(k)) {
+            Some((_, why)) => eprintln!("known difference: {m} ({why})"),
+            None => unexpected.push(m.clone()),
+        }
+    }
+    let stale: Vec<&str> = KNOWN_DIFFERENCES
+        .iter()
+        .filter(|(k, _)| !mismatches.iter().any(|m| m.ends_with(k)))
+        .map(|(k, _)| *k)
+        .collect();
+    assert!(unexpected.is_empty(), "{}", unexpected.join("\n"));
+    assert!(
+        stale.is_empty(),
+        "known differences that no longer occur: {stale:?}"
+    );
 }
 
 /// `.hands.json` / `.gt.json`: the Hands values we store (seats, maxSeats) and the first board.

@@ -64,7 +64,10 @@ impl<'a> Iterator for Tokens<'a> {
                 if t.is_empty() {
                     return None;
                 }
-                return Some((start + leading_space(self.text.get(start..)?), Token::Text(t)));
+                return Some((
+                    start + leading_space(self.text.get(start..)?),
+                    Token::Text(t),
+                ));
             };
             let lt = self.pos + lt;
             if lt > self.pos {
@@ -249,8 +252,14 @@ pub(super) enum AmountError {
 pub(super) fn amount(text: &str, scale: i64) -> Result<Money, AmountError> {
     let t = text.trim();
     // The number: from the first digit to the last one.
-    let first = t.bytes().position(|b| b.is_ascii_digit()).ok_or(AmountError::Bad)?;
-    let last = t.bytes().rposition(|b| b.is_ascii_digit()).ok_or(AmountError::Bad)?;
+    let first = t
+        .bytes()
+        .position(|b| b.is_ascii_digit())
+        .ok_or(AmountError::Bad)?;
+    let last = t
+        .bytes()
+        .rposition(|b| b.is_ascii_digit())
+        .ok_or(AmountError::Bad)?;
     let num = t.get(first..=last).ok_or(AmountError::Bad)?;
     // A minus sign just before the number: amounts are never negative.
     if t.get(..first).is_some_and(|p| p.trim_end().ends_with('-')) {
@@ -301,7 +310,10 @@ pub(super) fn amount(text: &str, scale: i64) -> Result<Money, AmountError> {
                 }
             }
             _ => {
-                int = int.checked_mul(10).and_then(|v| v.checked_add(d)).ok_or(AmountError::TooBig)?;
+                int = int
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add(d))
+                    .ok_or(AmountError::TooBig)?;
                 if int > i128::from(i64::MAX) {
                     return Err(AmountError::TooBig);
                 }
@@ -406,7 +418,14 @@ mod tests {
         let t = r#"	</game><game gamecode="2855470872"><player seat="1" name="a &amp; b" chips="$1"/>text<br/></x>"#;
         let toks: Vec<Token> = tokens(t).map(|(_, t)| t).collect();
         assert_eq!(toks[0], Token::Close { name: "game" });
-        assert!(matches!(toks[1], Token::Open { name: "game", empty: false, .. }));
+        assert!(matches!(
+            toks[1],
+            Token::Open {
+                name: "game",
+                empty: false,
+                ..
+            }
+        ));
         let Token::Open { name, attrs, empty } = toks[2] else {
             panic!("{:?}", toks[2]);
         };
@@ -416,7 +435,14 @@ mod tests {
         assert_eq!(unescape(attr(attrs, "name").unwrap()), "a & b");
         assert_eq!(attr(attrs, "win"), None);
         assert_eq!(toks[3], Token::Text("text"));
-        assert!(matches!(toks[4], Token::Open { name: "br", empty: true, .. }));
+        assert!(matches!(
+            toks[4],
+            Token::Open {
+                name: "br",
+                empty: true,
+                ..
+            }
+        ));
         assert_eq!(toks[5], Token::Close { name: "x" });
         assert_eq!(toks.len(), 6);
     }
@@ -435,7 +461,10 @@ mod tests {
 
     #[test]
     fn entities() {
-        assert_eq!(unescape("&quot;TURBO&quot; &#233;t&#xE9; &bogus; &"), "\"TURBO\" été &bogus; &");
+        assert_eq!(
+            unescape("&quot;TURBO&quot; &#233;t&#xE9; &bogus; &"),
+            "\"TURBO\" été &bogus; &"
+        );
         assert!(matches!(unescape("plain"), Cow::Borrowed(_)));
     }
 
@@ -461,20 +490,44 @@ mod tests {
         assert_eq!(amount("N/A", CENTS), Err(AmountError::Bad));
         assert_eq!(amount("-5", CHIPS), Err(AmountError::Bad));
         assert_eq!(amount("1/2", CHIPS), Err(AmountError::Bad));
-        assert_eq!(amount("99999999999999999999", CHIPS), Err(AmountError::TooBig));
-        assert_eq!(amount("92233720368547758.08", CENTS), Err(AmountError::TooBig));
+        assert_eq!(
+            amount("99999999999999999999", CHIPS),
+            Err(AmountError::TooBig)
+        );
+        assert_eq!(
+            amount("92233720368547758.08", CENTS),
+            Err(AmountError::TooBig)
+        );
         assert_eq!(amount("92233720368547758.07", CENTS), Ok(i64::MAX));
     }
 
     #[test]
     fn dates() {
         let f = |s: &str| date_time(s).map(|d| d.format("%Y-%m-%d %H:%M:%S").to_string());
-        assert_eq!(f("2011-11-04 18:46:19").as_deref(), Some("2011-11-04 18:46:19"));
-        assert_eq!(f("20-Apr-2012 20:42:31").as_deref(), Some("2012-04-20 20:42:31"));
-        assert_eq!(f("18.05.2021 18:26:13").as_deref(), Some("2021-05-18 18:26:13"));
-        assert_eq!(f("30/01/2012 02:30").as_deref(), Some("2012-01-30 02:30:00"));
-        assert_eq!(f("01/30/2012 02:30").as_deref(), Some("2012-01-30 02:30:00"));
-        assert_eq!(f("2012/01/30 02:30:01").as_deref(), Some("2012-01-30 02:30:01"));
+        assert_eq!(
+            f("2011-11-04 18:46:19").as_deref(),
+            Some("2011-11-04 18:46:19")
+        );
+        assert_eq!(
+            f("20-Apr-2012 20:42:31").as_deref(),
+            Some("2012-04-20 20:42:31")
+        );
+        assert_eq!(
+            f("18.05.2021 18:26:13").as_deref(),
+            Some("2021-05-18 18:26:13")
+        );
+        assert_eq!(
+            f("30/01/2012 02:30").as_deref(),
+            Some("2012-01-30 02:30:00")
+        );
+        assert_eq!(
+            f("01/30/2012 02:30").as_deref(),
+            Some("2012-01-30 02:30:00")
+        );
+        assert_eq!(
+            f("2012/01/30 02:30:01").as_deref(),
+            Some("2012-01-30 02:30:01")
+        );
         assert_eq!(f("N/A"), None);
         assert_eq!(f("2012-13-01 00:00:00"), None);
         assert_eq!(f("2012-01-01 25:00:00"), None);

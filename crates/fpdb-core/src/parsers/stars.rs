@@ -8,10 +8,22 @@
 //! turns what the room prints (call amounts, raise "to" totals) into the chips each action put in.
 //!
 //! Where a room's text contradicts itself, the parser trusts, in this order: the summary's
-//! "Total pot", the amounts players called, then the other lines (see [`reconcile_returns`] and
-//! the call handling in `Parser::call`).
+//! "Total pot", the amounts players called, then the other lines (see `reconcile_returns` and
+//! `Parser::call`). Collections come from the summary; the "collected" lines before it give
+//! their pots and boards when both agree.
+//!
+//! Conventions beyond the model's documentation:
+//! - stud has no small blind (the bring-in is not a blind); fixed-limit cash games print the
+//!   small and big bet, their blinds come from fpdb's table, tournaments' are half and all of
+//!   the small bet; `small_bet` is the big blind and `big_bet` twice it;
+//! - a second big blind larger than the table's is a straddle (PokerMaster prints them so);
+//! - when several players are dealt cards (Run It Once shows every hand), the first one dealt,
+//!   or the seat marked `[hero]`, is the hero;
+//! - draw games: each discard or stand-pat opens the player's hand after that draw, filled by
+//!   the hero's "Dealt to" line or by the cards shown at the end;
+//! - a stud community card (`*** RIVER *** [6h]`) is the seventh card of every player still in.
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{NaiveDate, NaiveDateTime, Timelike};
 
 use crate::amount::{self, CENTS, CHIPS};
 use crate::builder::HandBuilder;
@@ -27,6 +39,14 @@ use crate::time;
 pub struct PokerStars;
 
 impl Room for PokerStars {
+    fn header_first_bytes(&self) -> &'static [u8] {
+        b"PRFHBMS "
+    }
+
+    fn finds_glued_headers(&self) -> bool {
+        true
+    }
+
     fn site(&self) -> &'static str {
         "PokerStars"
     }
@@ -167,6 +187,10 @@ fn find_header(line: &str) -> Option<HeaderStart<'_>> {
     let mut from = 1;
     while let Some(pos) = line.get(from..).and_then(|l| find(l, "PokerStars ")) {
         let at = from + pos;
+        // A header quoted in chat is not one.
+        if find(&line[..at], "said, \"").is_some() {
+            return None;
+        }
         if let Some(h) = header_at(&line[at..], at) {
             return Some(h);
         }
@@ -305,12 +329,25 @@ fn limit_at(s: &str) -> Option<(LimitType, usize)> {
 struct HeaderInfo {
     site: &'static str,
     no: i64,
+    start_time: chrono::DateTime<chrono::Utc>,
+    game: GameInfo,
+}
+
+/// What the header says about the game: the same for every hand of a table (or of a level).
+#[derive(Debug, Clone)]
+struct GameInfo {
     game: Game,
     scale: i64,
-    start_time: chrono::DateTime<chrono::Utc>,
     tournament: Option<Tournament>,
     /// Ante printed in the stakes (button-blind games).
     ante_printed: bool,
+}
+
+thread_local! {
+    /// The last header's game part (title flags, text up to the stakes) and what it says: the
+    /// hands of a file nearly all repeat it, and reading it is a good part of a hand's cost.
+    static LAST_GAME: std::cell::RefCell<Option<(u8, String, GameInfo)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 /// Why a header could not be read, before the line number is known.
@@ -327,6 +364,31 @@ fn parse_header(h: &HeaderStart<'_>) -> Result<HeaderInfo, HeaderError> {
             "the hand number is too large to store",
         )
     })?;
+    let cached = LAST_GAME.with(|c| {
+        let c = c.borrow();
+        let (flags, key, game) = c.as_ref()?;
+        (*flags == h.flags && h.rest.starts_with(key.as_str())).then(|| (key.len(), game.clone()))
+    });
+    let (after, game) = match cached {
+        Some(hit) => hit,
+        None => {
+            let (game, after) = parse_game(h)?;
+            let key = h.rest[..after].to_string();
+            LAST_GAME.with(|c| *c.borrow_mut() = Some((h.flags, key, game.clone())));
+            (after, game)
+        }
+    };
+    let start_time = header_time(&h.rest[after..]).ok_or(bad("no readable date in the header"))?;
+    Ok(HeaderInfo {
+        site: h.site,
+        no,
+        start_time,
+        game,
+    })
+}
+
+/// The game part of a header; also returns where the stakes end in `h.rest` (the date follows).
+fn parse_game(h: &HeaderStart<'_>) -> Result<(GameInfo, usize), HeaderError> {
     let mut d = h.rest.trim_start();
     let mut home = h.flags & HOME != 0;
     let mut fast = h.flags & FAST != 0;
@@ -471,7 +533,6 @@ fn parse_header(h: &HeaderStart<'_>) -> Result<HeaderInfo, HeaderError> {
     } else {
         (small, big)
     };
-    let start_time = header_time(after).ok_or(bad("no readable date in the header"))?;
     let tournament = match tour_no {
         Some(t) => Some(parse_buyin(t, buyin_text, level)?),
         None => None,
@@ -493,15 +554,17 @@ fn parse_header(h: &HeaderStart<'_>) -> Result<HeaderInfo, HeaderError> {
         home_game: home,
         split_board,
     };
-    Ok(HeaderInfo {
-        site: h.site,
-        no,
-        game,
-        scale,
-        start_time,
-        tournament,
-        ante_printed: st.ante.is_some(),
-    })
+    // `after` is a suffix of `h.rest`.
+    let after = h.rest.len() - after.len();
+    Ok((
+        GameInfo {
+            game,
+            scale,
+            tournament,
+            ante_printed: st.ante.is_some(),
+        },
+        after,
+    ))
 }
 
 /// The stakes between the header's parentheses.
@@ -654,7 +717,29 @@ fn header_time(text: &str) -> Option<chrono::DateTime<chrono::Utc>> {
         "" | "ET" => time::EASTERN,
         l => time::zone_of_label(l).unwrap_or(time::EASTERN),
     };
-    Some(time::local_to_utc(dt, tz))
+    // Zones change their offset on the hour only: the offset of the previous hand's local hour
+    // is valid for this one when the hour is the same.
+    let hour = (tz, dt.date(), dt.hour());
+    if let Some((key, offset)) = LAST_OFFSET.get() {
+        if key == hour {
+            return Some(chrono::DateTime::from_naive_utc_and_offset(
+                dt - offset,
+                chrono::Utc,
+            ));
+        }
+    }
+    let utc = time::local_to_utc(dt, tz);
+    LAST_OFFSET.set(Some((hour, dt - utc.naive_utc())));
+    Some(utc)
+}
+
+/// A zone and a local date and hour.
+type LocalHour = (chrono_tz::Tz, NaiveDate, u32);
+
+thread_local! {
+    /// Local hour and zone of the last header's time, with its offset from UTC.
+    static LAST_OFFSET: std::cell::Cell<Option<(LocalHour, chrono::TimeDelta)>> =
+        const { std::cell::Cell::new(None) };
 }
 
 fn number(b: &[u8], i: &mut usize, min: usize, max: usize) -> Option<u32> {
@@ -905,6 +990,8 @@ struct PlayerState {
     /// Made an action other than a post (a later "sits out" line does not make him absent).
     acted: bool,
     sits_out: bool,
+    /// "out of hand (moved from another table ...)": not dealt in, so no summary line.
+    out_of_hand: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -993,22 +1080,30 @@ struct Parser {
     pot_added: Money,
     uncalled_lines: usize,
     summary_seen: bool,
+    /// Seat numbers of the summary's "Seat N:" lines.
+    summary_seats: Vec<u8>,
 }
 
 impl Parser {
     fn new(info: HeaderInfo, id: &str, header_line: u32) -> Parser {
-        let category = info.game.category;
-        let mut b = HandBuilder::new(info.site, info.no, id, info.game, info.start_time);
-        b.hand_mut().tournament = info.tournament;
+        let GameInfo {
+            game,
+            scale,
+            tournament,
+            ante_printed,
+        } = info.game;
+        let category = game.category;
+        let mut b = HandBuilder::new(info.site, info.no, id, game, info.start_time);
+        b.hand_mut().tournament = tournament;
         Parser {
             b,
             hand_no: info.no,
-            scale: info.scale,
+            scale,
             base: category.base(),
             hand_size: category.hand_size(),
             phase: Phase::Seats,
             header_line,
-            ante_printed: info.ante_printed,
+            ante_printed,
             anonymised: false,
             sb_posted: false,
             bb_posted: false,
@@ -1031,6 +1126,7 @@ impl Parser {
             pot_added: 0,
             uncalled_lines: 0,
             summary_seen: false,
+            summary_seats: Vec::new(),
         }
     }
 
@@ -1234,9 +1330,10 @@ impl Parser {
     }
 
     fn seat_line(&mut self, no: u32, seat: &str, r: &str, chips: usize) -> LineResult {
+        // Only digits were taken: a number that does not parse does not fit.
         let seat: u8 = seat
             .parse()
-            .map_err(|_| ParseError::malformed(no, "unreadable seat number"))?;
+            .map_err(|_| ParseError::new(ErrorKind::OutOfRange, no, "seat number too large"))?;
         let open = rfind(&r[..chips], " (")
             .ok_or_else(|| ParseError::malformed(no, "unreadable seat line"))?;
         let name = &r[..open];
@@ -1258,8 +1355,9 @@ impl Parser {
             .bytes()
             .position(|b| b == b')')
             .map_or("", |i| &after[i + 1..]);
-        let sitting_out = !flags.is_empty()
-            && (find(flags, "is sitting out").is_some() || find(flags, "out of hand").is_some());
+        let out_of_hand = !flags.is_empty() && find(flags, "out of hand").is_some();
+        let sitting_out =
+            out_of_hand || (!flags.is_empty() && find(flags, "is sitting out").is_some());
         let hand = self.b.hand();
         if hand.players.iter().any(|p| p.seat == seat) {
             return Err(ParseError::malformed(no, "two players in one seat"));
@@ -1269,7 +1367,10 @@ impl Parser {
         }
         let idx = self.b.add_player(seat, name, stack, sitting_out);
         self.b.hand_mut().players[idx].bounty = bounty;
-        self.state.push(PlayerState::default());
+        self.state.push(PlayerState {
+            out_of_hand,
+            ..PlayerState::default()
+        });
         // Run It Once marks the hero in the seat list ("[hero]").
         if find(flags, "[hero]").is_some() {
             self.hero = Some(idx);
@@ -1488,11 +1589,14 @@ impl Parser {
             }
             b'd' if r.starts_with("discards ") => {
                 let (text, _) = action_tail(&r[9..]);
-                let count: u8 = text
-                    .split(' ')
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .ok_or_else(|| ParseError::malformed(no, "unreadable discard count"))?;
+                let n = text.split(' ').next().unwrap_or("");
+                let count: u8 = n.parse().map_err(|_| {
+                    if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+                        ParseError::new(ErrorKind::OutOfRange, no, "discard count too large")
+                    } else {
+                        ParseError::malformed(no, "unreadable discard count")
+                    }
+                })?;
                 let cards = groups(text).next().and_then(cards_of);
                 let cards = cards.as_ref().map_or(&[][..], Cards::as_slice);
                 self.draw_street();
@@ -2010,6 +2114,9 @@ impl Parser {
             return Ok(());
         };
         let seat: Option<u8> = r[..digits].parse().ok();
+        if let Some(s) = seat {
+            self.summary_seats.push(s);
+        }
         let by_seat = seat.and_then(|s| {
             self.b
                 .hand()
@@ -2139,6 +2246,23 @@ impl Parser {
             return Err(ParseError::malformed(
                 self.header_line,
                 "the hand has no seat lines",
+            ));
+        }
+        // The summary lists every player dealt in, by seat: a summary without the line of one
+        // who took part in the hand was cut off (seat numbers, not names, are compared: some
+        // anonymised files rename players in the summary), and the lines missing would have held shown and mucked
+        // cards and what each player won (found by the malformed-input suite: without this,
+        // a file cut after "*** SUMMARY ***" stored the hand without its collections).
+        let hand = self.b.hand();
+        let cut = self.state.iter().zip(&hand.players).any(|(s, p)| {
+            let took_part = s.acted || !(p.sitting_out || s.sits_out);
+            !s.out_of_hand && took_part && !self.summary_seats.contains(&p.seat)
+        });
+        if cut {
+            return Err(ParseError::new(
+                ErrorKind::Unfinished,
+                last_line,
+                "the summary stops before the line of every player (the file was cut)",
             ));
         }
         self.finish_boards()?;

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# The fpdb benchmark: builds in release mode, starts a private benchmark cluster (.run/bench-cluster,
+# port 54339), and prints one table:
+#   - parse throughput of the core crate, one thread, on 100,000 generated hands;
+#   - fpdb.import_hands end to end (all tables, HudCache maintained) on 100,000 hands into an
+#     empty database, and on 100,000 more into a database that already holds 1,000,000;
+#   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
+#     path (SET fpdb.direct_writes = off) with and without the triggers;
+#   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands;
+#   - database size per hand, and the peak memory of the importing backend for one 100 MB text;
+#   - the machine.
+# Usage: bash scripts/bench.sh [--quick]   (--quick: 10x fewer hands, for trying the script)
+# It is a program, not a test: CI does not run it.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+source scripts/cluster.sh
+
+N=100000
+BASE=1000000
+MEM_HANDS=90000 # about 100 MB of text
+if [ "${1:-}" = "--quick" ]; then
+  N=10000
+  BASE=100000
+  MEM_HANDS=9000
+fi
+PORT=${FPDB_BENCH_PORT:-54339}
+DIR="$ROOT/.run/bench-cluster"
+WORK="$ROOT/.run/bench"
+mkdir -p "$WORK"
+chmod 755 "$WORK"
+
+bash scripts/setup.sh
+echo "bench: building (release)"
+cargo build -q --release -p fpdb-gen --bins
+GEN="$ROOT/target/release/fpdb-gen"
+cargo pgrx install --release --pg-config "$PG_BIN/pg_config" >"$WORK/install.log" 2>&1 || { tail -30 "$WORK/install.log"; exit 1; }
+
+cluster_stop "$DIR"
+rm -rf "$DIR"
+trap 'cluster_stop "$DIR"' EXIT
+cluster_start "$DIR" "$PORT"
+# Settings of a machine that imports in bulk: large WAL between checkpoints. Durability as default
+# (fsync, synchronous_commit on).
+cluster_psql "$PORT" postgres -q -c "ALTER SYSTEM SET max_wal_size = '8GB'" -c "ALTER SYSTEM SET checkpoint_timeout = '30min'" \
+  -c "ALTER SYSTEM SET shared_buffers = '1GB'" -c "ALTER SYSTEM SET work_mem = '64MB'"
+cluster_stop "$DIR"
+cluster_start "$DIR" "$PORT"
+
+gen() { # gen FILE SEED COUNT: a generated history whose hand numbers do not overlap other seeds'
+  "$GEN" --seed "$2" --count "$3" --hand-start "$((1000000000 + $2 * 10000000))" >"$1"
+  chmod 644 "$1"
+}
+sql() { cluster_psql "$PORT" "$@"; }
+newdb() {
+  sql postgres -q -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1"
+  sql "$1" -q -c "CREATE EXTENSION fpdb"
+}
+# import DB FILE [SETTINGS...]: prints "hands seconds" for one fpdb.import_hands call (the file is
+# read into the session first, so only the import is timed)
+import() {
+  local db=$1 file=$2
+  shift 2
+  sql "$db" -At -q "$@" -c "CREATE TEMP TABLE t AS SELECT pg_read_file('$file') AS history" \
+    -c "SELECT clock_timestamp() AS t0 \gset" \
+    -c "SELECT imported FROM fpdb.import_hands((SELECT history FROM t))" \
+    -c "SELECT extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)" | tr '\n' ' '
+}
+rate() { awk '{printf "%.0f", $1 / $2}' <<<"$1"; }
+
+ROWS=()
+row() { ROWS+=("$(printf '| %-62s | %20s |' "$1" "$2")"); }
+
+echo "bench: parse throughput"
+PARSE=$("$ROOT/target/release/fpdb-parse-bench" --count "$N" | tee "$WORK/parse.txt")
+echo "$PARSE"
+
+echo "bench: generating histories"
+gen "$WORK/a.txt" 1 "$N"
+gen "$WORK/b.txt" 2 "$N"
+SIZE_MB=$(awk -v b="$(stat -c %s "$WORK/a.txt")" 'BEGIN {printf "%.1f", b / 1048576}')
+
+echo "bench: import into an empty database (HudCache maintained)"
+newdb empty
+R_EMPTY=$(import empty "$WORK/a.txt")
+echo "  $R_EMPTY"
+echo "bench: same, HudCache triggers disabled"
+newdb notrig
+sql notrig -q -c "ALTER TABLE fpdb.HandsPlayers DISABLE TRIGGER USER"
+R_NOTRIG=$(import notrig "$WORK/a.txt")
+echo "  $R_NOTRIG"
+echo "bench: INSERT-statement path, with and without triggers"
+newdb ins
+R_INS=$(import ins "$WORK/a.txt" -c "SET fpdb.direct_writes = off")
+echo "  $R_INS"
+newdb insnotrig
+sql insnotrig -q -c "ALTER TABLE fpdb.HandsPlayers DISABLE TRIGGER USER"
+R_INS_NOTRIG=$(import insnotrig "$WORK/a.txt" -c "SET fpdb.direct_writes = off")
+echo "  $R_INS_NOTRIG"
+sql postgres -q -c "DROP DATABASE notrig" -c "DROP DATABASE ins" -c "DROP DATABASE insnotrig"
+
+echo "bench: filling a database with $BASE hands"
+newdb big
+for ((s = 10; s < 10 + BASE / N; s++)); do
+  gen "$WORK/fill.txt" "$s" "$N"
+  r=$(import big "$WORK/fill.txt")
+  echo "  seed $s: $r"
+done
+echo "bench: import $N more hands into it"
+R_BIG=$(import big "$WORK/b.txt")
+echo "  $R_BIG"
+HANDS=$(sql big -At -c "SELECT count(*) FROM fpdb.Hands")
+
+echo "bench: fpdb.hud latency"
+sql big -q -c "VACUUM ANALYZE"
+HUD=$(sql big -At <<'SQL'
+DO $$
+DECLARE
+    names text[];
+    t0 timestamptz;
+    i int;
+    s fpdb.hud_stats;
+BEGIN
+    CREATE TEMP TABLE lat (ms double precision);
+    SELECT array_agg(name ORDER BY name) INTO names
+    FROM (SELECT name FROM fpdb.Players ORDER BY md5(name) LIMIT 1000) p;
+    FOR i IN 1 .. 1000 LOOP
+        t0 := clock_timestamp();
+        s := fpdb.hud(names[1 + (i - 1) % array_length(names, 1)]);
+        INSERT INTO lat VALUES (extract(epoch FROM clock_timestamp() - t0) * 1000);
+    END LOOP;
+END
+$$;
+SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 3) || ' ' ||
+       round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 3) FROM lat;
+SQL
+)
+SIZE_PER_HAND=$(sql big -At -c "SELECT round(pg_database_size(current_database())::numeric / count(*)) FROM fpdb.Hands")
+
+echo "bench: peak memory of the importing backend"
+gen "$WORK/mem.txt" 3 "$MEM_HANDS"
+gen "$WORK/mem_half.txt" 4 "$((MEM_HANDS / 2))"
+peak_anon() { # peak_anon FILE: MB of anonymous memory at the peak of importing FILE (import_file)
+  local file=$1 log="$WORK/mem.log" pid peak=0 kb
+  newdb mem >/dev/null
+  (sql mem -At -c "SELECT pg_backend_pid()" -c "SELECT pg_sleep(1)" -c "SELECT imported FROM fpdb.import_file('$file')" >"$log" 2>&1) &
+  local bg=$!
+  sleep 0.5
+  pid=$(head -1 "$log")
+  while kill -0 "$bg" 2>/dev/null; do
+    kb=$(awk '/^RssAnon:/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+    [ "${kb:-0}" -gt "$peak" ] && peak=$kb
+    sleep 0.05
+  done
+  wait "$bg"
+  awk -v k="$peak" 'BEGIN {printf "%.0f", k / 1024}'
+}
+MEM_FULL=$(peak_anon "$WORK/mem.txt")
+MEM_HALF=$(peak_anon "$WORK/mem_half.txt")
+MEM_MB=$(awk -v b="$(stat -c %s "$WORK/mem.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
+MEM_HALF_MB=$(awk -v b="$(stat -c %s "$WORK/mem_half.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
+
+CPU=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)
+CORES=$(nproc)
+
+parse_rate=$(awk '/parse only/ {print}' "$WORK/parse.txt" | head -1)
+derive_rate=$(awk '/parse \+ derive/ {print}' "$WORK/parse.txt" | head -1)
+row "parse, one thread ($N generated hands)" "$(grep -o '[0-9,]* hands/s' <<<"$parse_rate" | head -1)"
+row "parse, one thread, MB/s" "$(grep -o '[0-9.]* MB/s' <<<"$parse_rate" | head -1)"
+row "parse + derived statistics, one thread" "$(grep -o '[0-9,]* hands/s' <<<"$derive_rate" | head -1)"
+row "import_hands, empty database ($N hands, $SIZE_MB MB)" "$(rate "$R_EMPTY") hands/s"
+row "import_hands, database holding $((HANDS - N)) hands" "$(rate "$R_BIG") hands/s"
+row "import_hands, HudCache triggers disabled" "$(rate "$R_NOTRIG") hands/s"
+row "  ratio with triggers / without" "$(awk -v a="$R_EMPTY" -v b="$R_NOTRIG" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
+row "INSERT-statement path (fpdb.direct_writes = off)" "$(rate "$R_INS") hands/s"
+row "INSERT-statement path, triggers disabled" "$(rate "$R_INS_NOTRIG") hands/s"
+row "  ratio with triggers / without (INSERT path)" "$(awk -v a="$R_INS" -v b="$R_INS_NOTRIG" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
+row "fpdb.hud p50 / p99, 1,000 calls at $HANDS hands" "$(awk '{print $1 " / " $2 " ms"}' <<<"$HUD")"
+row "database size per hand" "$SIZE_PER_HAND bytes"
+row "importing backend peak memory, $MEM_MB MB text" "$MEM_FULL MB"
+row "importing backend peak memory, $MEM_HALF_MB MB text" "$MEM_HALF MB"
+row "machine" "$CORES cores"
+echo
+echo "fpdb benchmark, $(date -u +%Y-%m-%d), $CPU"
+printf '| %-62s | %20s |\n' "measure" "result"
+printf '|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..22})"
+printf '%s\n' "${ROWS[@]}"
+rm -f "$WORK"/*.txt
