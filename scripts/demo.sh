@@ -22,13 +22,45 @@ cluster_psql "$PORT" postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABA
 cluster_psql "$PORT" "$DB" -c "CREATE EXTENSION fpdb"
 
 echo
-echo "Hold'em starting hands, fpdb.start_cards_text(13*x + y): suited above the diagonal, offsuit below"
+echo "Importing the sample hand histories (samples/), the room detected from the text:"
+chmod 755 "$ROOT/samples"
+chmod 644 "$ROOT"/samples/*.*
+for f in "$ROOT"/samples/*.txt "$ROOT"/samples/*.xml; do
+  cluster_psql "$PORT" "$DB" -At -F ' ' -c "SELECT format('  %-40s %5s imported, %s duplicates, %s failed', '$(basename "$f")', imported, duplicates, failed)
+                                     FROM fpdb.import_file('$f')"
+done
+
+echo
+echo "What was stored, per room:"
 cluster_psql "$PORT" "$DB" -P footer=off <<'SQL'
-SELECT substr('AKQJT98765432', r + 1, 1) AS " ",
-       string_agg(lpad(fpdb.start_cards_text(13 * (12 - r) + (12 - c)), 4), ' ' ORDER BY c) AS "  A    K    Q    J    T    9    8    7    6    5    4    3    2"
-FROM generate_series(0, 12) AS r, generate_series(0, 12) AS c
-GROUP BY r
-ORDER BY r;
+SELECT s.name AS room, count(DISTINCT h.id) AS hands, count(DISTINCT hp.playerId) AS players,
+       string_agg(DISTINCT g.category || ' ' || g.limitType || ' ' || g.type, ', ') AS games
+FROM fpdb.Hands h
+JOIN fpdb.Sites s ON s.id = h.siteId
+JOIN fpdb.Gametypes g ON g.id = h.gametypeId
+JOIN fpdb.HandsPlayers hp ON hp.handId = h.id
+GROUP BY s.name ORDER BY hands DESC;
+SQL
+
+echo "HUD statistics (fpdb.player_stats) of the players with the most hands, kept by triggers in HudCache:"
+cluster_psql "$PORT" "$DB" -P footer=off <<'SQL'
+SELECT player_name AS player, site, category AS game, big_blind AS bb, hands, vpip, pfr, three_bet AS "3bet",
+       steal, cbet_flop AS cbet, aggression_factor AS af, wtsd, wsd AS "w$sd", net_won, bb_per_100 AS "bb/100"
+FROM fpdb.player_stats
+ORDER BY hands DESC, player_name
+LIMIT 12;
+SQL
+
+echo "fpdb.hud('Hero') over every room and game, and labels from fpdb.autorate(50):"
+cluster_psql "$PORT" "$DB" -P footer=off <<'SQL'
+SELECT hands, vpip, pfr, limp, three_bet, four_bet, steal, fold_bb_to_steal, cbet_flop, fold_to_cbet_flop,
+       check_raise_flop, aggression_frequency AS afq, saw_flop, wtsd, wsd, wwsf
+FROM fpdb.hud('Hero');
+SELECT fpdb.autorate(50) AS players_rated;
+SELECT p.name AS player, s.name AS site, a.shortDesc, a.description, a.handCount AS hands
+FROM fpdb.Autorates a JOIN fpdb.Players p ON p.id = a.playerId JOIN fpdb.Sites s ON s.id = p.siteId
+ORDER BY a.handCount DESC, p.name LIMIT 8;
+SELECT count(*) AS hudcache_rows_differing_from_a_rebuild FROM fpdb.hudcache_diff();
 SQL
 
 echo

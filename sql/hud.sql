@@ -168,7 +168,7 @@ CREATE FUNCTION fpdb.hud(
     positions text[] DEFAULT NULL
 ) RETURNS fpdb.hud_stats
 LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
+-- No SET search_path: the body's names were resolved when the function was created.
 BEGIN ATOMIC
     SELECT fpdb._hud_stats(
                coalesce(sum(h.HDs), 0), sum(h.street0VPI), sum(h.street0Aggr),

@@ -83,54 +83,67 @@ impl HudCacheDelta {
         }
         let mut rows: Vec<(HudKey, Sums)> = self.rows.into_iter().collect();
         rows.sort_by_key(|(k, _)| *k);
-        let idx = hud_count_indexes();
-        let mut args: Vec<DatumWithOid> = vec![
-            rows.iter()
-                .map(|(k, _)| k.gametype_id)
-                .collect::<Vec<i16>>()
-                .into(),
-            rows.iter()
-                .map(|(k, _)| k.player_id)
-                .collect::<Vec<i32>>()
-                .into(),
-            rows.iter()
-                .map(|(k, _)| k.active_seats)
-                .collect::<Vec<i16>>()
-                .into(),
-            rows.iter()
-                .map(|(k, _)| k.position.to_string())
-                .collect::<Vec<String>>()
-                .into(),
-            rows.iter()
-                .map(|(k, _)| k.tourney_type_id)
-                .collect::<Vec<Option<i32>>>()
-                .into(),
-            rows.iter().map(|(_, s)| s.hds).collect::<Vec<i64>>().into(),
-        ];
-        for w in 0..5 {
-            args.push(
-                rows.iter()
-                    .map(|(_, s)| s.won[w])
-                    .collect::<Vec<f64>>()
-                    .into(),
-            );
+        // Several statements of sorted keys take the locks in the same order as one would, and
+        // keep the statement's arrays small.
+        for chunk in rows.chunks(WRITE_CHUNK) {
+            // One SPI connection per statement: its arrays are freed when it ends.
+            Spi::connect_mut(|client| run_statement(client, upsert_sql(), &upsert_args(chunk)));
         }
+    }
+}
+
+/// Keys per upsert statement.
+const WRITE_CHUNK: usize = 5000;
+
+/// One array per column of [`upsert_sql`], in its order.
+fn upsert_args(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {
+    let idx = hud_count_indexes();
+    let mut args: Vec<DatumWithOid> = vec![
+        rows.iter()
+            .map(|(k, _)| k.gametype_id)
+            .collect::<Vec<i16>>()
+            .into(),
+        rows.iter()
+            .map(|(k, _)| k.player_id)
+            .collect::<Vec<i32>>()
+            .into(),
+        rows.iter()
+            .map(|(k, _)| k.active_seats)
+            .collect::<Vec<i16>>()
+            .into(),
+        rows.iter()
+            .map(|(k, _)| k.position.to_string())
+            .collect::<Vec<String>>()
+            .into(),
+        rows.iter()
+            .map(|(k, _)| k.tourney_type_id)
+            .collect::<Vec<Option<i32>>>()
+            .into(),
+        rows.iter().map(|(_, s)| s.hds).collect::<Vec<i64>>().into(),
+    ];
+    for w in 0..5 {
         args.push(
             rows.iter()
-                .map(|(_, s)| s.total_profit)
+                .map(|(_, s)| s.won[w])
+                .collect::<Vec<f64>>()
+                .into(),
+        );
+    }
+    args.push(
+        rows.iter()
+            .map(|(_, s)| s.total_profit)
+            .collect::<Vec<i64>>()
+            .into(),
+    );
+    for c in 0..idx.len() {
+        args.push(
+            rows.iter()
+                .map(|(_, s)| s.counts[c])
                 .collect::<Vec<i64>>()
                 .into(),
         );
-        for c in 0..idx.len() {
-            args.push(
-                rows.iter()
-                    .map(|(_, s)| s.counts[c])
-                    .collect::<Vec<i64>>()
-                    .into(),
-            );
-        }
-        Spi::connect_mut(|client| run_statement(client, upsert_sql(), &args));
     }
+    args
 }
 
 /// The grouped upsert of HudCache sums, built once from the column list.

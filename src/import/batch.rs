@@ -549,7 +549,7 @@ fn write_players(
     timings: &mut Timings,
 ) {
     let started = std::time::Instant::now();
-    let (mut d_players, mut d_actions, mut d_boards) = match direct {
+    let (d_players, d_actions, d_boards) = match direct {
         Some(d) => (
             Some(&mut d.players),
             Some(&mut d.actions),
@@ -584,7 +584,7 @@ fn write_players(
             &[],
         );
     }
-    let hp_ids = write_rows(client, d_players.as_deref_mut(), handsplayers_spec(), &rows);
+    let hp_ids = write_rows(client, d_players, handsplayers_spec(), &rows);
     if by_insert {
         run(
             client,
@@ -616,7 +616,7 @@ fn write_players(
         }
         first_hp += x.rows.players.len();
     }
-    write_rows(client, d_actions.as_deref_mut(), handsactions_spec(), &rows);
+    write_rows(client, d_actions, handsactions_spec(), &rows);
     timings.actions += started.elapsed().as_secs_f64();
 
     // BoardCards.
@@ -630,7 +630,7 @@ fn write_players(
             rows.push(v);
         }
     }
-    write_rows(client, d_boards.as_deref_mut(), boardcards_spec(), &rows);
+    write_rows(client, d_boards, boardcards_spec(), &rows);
     timings.boards += started.elapsed().as_secs_f64();
 }
 

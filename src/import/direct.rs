@@ -95,7 +95,7 @@ impl DirectTable {
             let natts = (*desc).natts as usize;
             let mut source = vec![None; natts];
             let mut id_attnum = 0;
-            for i in 0..natts {
+            for (i, slot) in source.iter_mut().enumerate() {
                 let att = (*desc).attrs.as_ptr().add(i);
                 if (*att).attisdropped {
                     continue;
@@ -107,8 +107,8 @@ impl DirectTable {
                     id_attnum = i + 1;
                     continue;
                 }
-                source[i] = columns.iter().position(|c| c.eq_ignore_ascii_case(name));
-                if source[i].is_none() && (*att).attnotnull {
+                *slot = columns.iter().position(|c| c.eq_ignore_ascii_case(name));
+                if slot.is_none() && (*att).attnotnull {
                     // A NOT NULL column the caller does not fill: only INSERT can apply its default.
                     pg_sys::table_close(rel, pg_sys::RowExclusiveLock as pg_sys::LOCKMODE);
                     return None;
@@ -190,6 +190,11 @@ impl DirectTable {
             }
             pg_sys::ExecClearTuple(self.slot);
             pg_sys::heap_freetuple(tuple);
+            // What the index insertion evaluated lives in the per-tuple context (as in COPY FROM).
+            let econtext = (*self.estate).es_per_tuple_exprcontext;
+            if !econtext.is_null() {
+                pg_sys::MemoryContextReset((*econtext).ecxt_per_tuple_memory);
+            }
             free_text_datums(&self.values, &self.nulls, &self.source, row);
             id_value
         }

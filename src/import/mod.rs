@@ -280,7 +280,7 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
             duplicates += dup;
         }
         done += 1;
-        if done % PROGRESS_EVERY == 0 {
+        if done.is_multiple_of(PROGRESS_EVERY) {
             let secs = started.elapsed().as_secs_f64().max(1e-9);
             notice!(
                 "fpdb: {done} of {} hands written ({:.0} hands/s)",
