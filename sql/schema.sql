@@ -115,7 +115,6 @@ CREATE TABLE fpdb.Hands (
     CONSTRAINT hands_site_hand UNIQUE (siteId, siteHandNo)
 );
 CREATE INDEX hands_handstart_idx ON fpdb.Hands (handStart);
-CREATE INDEX hands_gametype_idx ON fpdb.Hands (gametypeId);
 CREATE INDEX hands_tourney_idx ON fpdb.Hands (tourneyId) WHERE tourneyId IS NOT NULL;
 
 CREATE TABLE fpdb.BoardCards (
