@@ -405,7 +405,7 @@ fn write_rows(
         return Vec::new();
     }
     if let Some(d) = direct {
-        return rows.iter().map(|r| d.insert(r)).collect();
+        return d.insert_many(rows);
     }
     let args = to_arrays(&spec.columns, rows);
     let table = client

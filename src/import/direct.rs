@@ -18,6 +18,7 @@
 use std::ffi::CStr;
 
 use pgrx::pg_sys;
+use pgrx::prelude::*;
 
 /// Triggers of fpdb's own on the tables written directly: commentTs (fires only when a comment
 /// is given, which imports never do) and HudCache (the import maintains HudCache itself).
@@ -32,12 +33,16 @@ const OWN_TRIGGERS: &[&str] = &[
     "handsplayers_hudcache_truncate",
 ];
 
+/// Rows written per call of `heap_multi_insert` (one WAL record per page instead of per row).
+const MULTI_INSERT: usize = 256;
+
 /// A table opened for direct inserts.
 pub(crate) struct DirectTable {
     rel: pg_sys::Relation,
     estate: *mut pg_sys::EState,
     rri: *mut pg_sys::ResultRelInfo,
-    slot: *mut pg_sys::TupleTableSlot,
+    /// Heap-tuple slots, one per row of a multi-insert.
+    slots: Vec<*mut pg_sys::TupleTableSlot>,
     bistate: pg_sys::BulkInsertState,
     id_seq: pg_sys::Oid,
     /// Attribute index (attnum − 1) of the identity column `id`.
@@ -45,8 +50,6 @@ pub(crate) struct DirectTable {
     /// For each attribute of the table (by attnum − 1), the index of its value in the rows the
     /// caller passes, or `None` for the id column and columns left NULL.
     source: Vec<Option<usize>>,
-    values: Vec<pg_sys::Datum>,
-    nulls: Vec<bool>,
 }
 
 /// A value for one column.
@@ -125,79 +128,98 @@ impl DirectTable {
             (*rri).type_ = pg_sys::NodeTag::T_ResultRelInfo;
             pg_sys::InitResultRelInfo(rri, rel, 1, std::ptr::null_mut(), 0);
             pg_sys::ExecOpenIndices(rri, false);
-            let slot = pg_sys::MakeSingleTupleTableSlot(desc, &pg_sys::TTSOpsHeapTuple);
+            // Made here, in the import's memory context: they live as long as the import.
+            let slots = (0..MULTI_INSERT)
+                .map(|_| pg_sys::MakeSingleTupleTableSlot(desc, &pg_sys::TTSOpsHeapTuple))
+                .collect();
             let bistate = pg_sys::GetBulkInsertState();
             Some(DirectTable {
                 rel,
                 estate,
                 rri,
-                slot,
+                slots,
                 bistate,
                 id_seq,
                 id_index: id_attnum - 1,
                 source,
-                values: vec![pg_sys::Datum::from(0usize); natts],
-                nulls: vec![true; natts],
             })
         }
     }
 
-    /// Inserts one row (values in the order of the `columns` given to [`DirectTable::open`])
-    /// and returns its id.
-    pub(crate) fn insert(&mut self, row: &[Value<'_>]) -> i64 {
-        // SAFETY: the tuple is formed from the table's own descriptor with one datum per
-        // attribute; heap_insert and ExecInsertIndexTuples are called as COPY FROM calls them.
-        unsafe {
-            let id = pgrx::direct_function_call_as_datum(
-                pg_sys::nextval_oid,
-                &[Some(pg_sys::Datum::from(self.id_seq))],
-            )
-            .unwrap_or_else(|| crate::errors::raise("XX000", "nextval returned NULL"));
-            for (i, src) in self.source.iter().enumerate() {
-                let (datum, null) = match src {
-                    None if i == self.id_index => (id, false),
-                    None => (pg_sys::Datum::from(0usize), true),
-                    Some(k) => to_datum(row.get(*k).copied().unwrap_or(Value::Null)),
-                };
-                self.values[i] = datum;
-                self.nulls[i] = null;
-            }
-            let id_value = id.value() as i64;
-            let tuple = pg_sys::heap_form_tuple(
-                (*self.rel).rd_att,
-                self.values.as_mut_ptr(),
-                self.nulls.as_mut_ptr(),
-            );
-            pg_sys::heap_insert(
-                self.rel,
-                tuple,
-                pg_sys::GetCurrentCommandId(true),
-                0,
-                self.bistate,
-            );
-            pg_sys::ExecStoreHeapTuple(tuple, self.slot, false);
-            if (*self.rri).ri_NumIndices > 0 {
-                let recheck = pg_sys::ExecInsertIndexTuples(
-                    self.rri,
-                    self.slot,
-                    self.estate,
-                    false,
-                    false,
-                    std::ptr::null_mut(),
-                    std::ptr::null_mut(),
+    /// Inserts rows (values in the order of the `columns` given to [`DirectTable::open`]) and
+    /// returns their ids, in order.
+    pub(crate) fn insert_many(&mut self, rows: &[Vec<Value<'_>>]) -> Vec<i64> {
+        let mut ids = Vec::with_capacity(rows.len());
+        for chunk in rows.chunks(MULTI_INSERT) {
+            check_for_interrupts!();
+            // SAFETY: each slot gets one datum per attribute of the table's own descriptor; the
+            // heap tuples are made by the slots and inserted as COPY FROM inserts them, then
+            // their index entries are made from the tuple ids heap_multi_insert set.
+            unsafe {
+                // Text made for the rows, freed once the heap tuples hold copies of it.
+                let mut texts: Vec<pg_sys::Datum> = Vec::new();
+                for (slot, row) in self.slots.iter().zip(chunk) {
+                    let slot = *slot;
+                    pg_sys::ExecClearTuple(slot);
+                    let id = pgrx::direct_function_call_as_datum(
+                        pg_sys::nextval_oid,
+                        &[Some(pg_sys::Datum::from(self.id_seq))],
+                    )
+                    .unwrap_or_else(|| crate::errors::raise("XX000", "nextval returned NULL"));
+                    ids.push(id.value() as i64);
+                    for (i, src) in self.source.iter().enumerate() {
+                        let (datum, null) = match src {
+                            None if i == self.id_index => (id, false),
+                            None => (pg_sys::Datum::from(0usize), true),
+                            Some(k) => {
+                                let v = row.get(*k).copied().unwrap_or(Value::Null);
+                                let (d, null) = to_datum(v);
+                                if matches!(v, Value::Text(_)) {
+                                    texts.push(d);
+                                }
+                                (d, null)
+                            }
+                        };
+                        *(*slot).tts_values.add(i) = datum;
+                        *(*slot).tts_isnull.add(i) = null;
+                    }
+                    pg_sys::ExecStoreVirtualTuple(slot);
+                }
+                let n = chunk.len();
+                pg_sys::heap_multi_insert(
+                    self.rel,
+                    self.slots.as_mut_ptr(),
+                    n as i32,
+                    pg_sys::GetCurrentCommandId(true),
+                    0,
+                    self.bistate,
                 );
-                pg_sys::list_free(recheck);
+                for &slot in &self.slots[..n] {
+                    if (*self.rri).ri_NumIndices > 0 {
+                        let recheck = pg_sys::ExecInsertIndexTuples(
+                            self.rri,
+                            slot,
+                            self.estate,
+                            false,
+                            false,
+                            std::ptr::null_mut(),
+                            std::ptr::null_mut(),
+                        );
+                        pg_sys::list_free(recheck);
+                        // What the index insertion evaluated lives in the per-tuple context.
+                        let econtext = (*self.estate).es_per_tuple_exprcontext;
+                        if !econtext.is_null() {
+                            pg_sys::MemoryContextReset((*econtext).ecxt_per_tuple_memory);
+                        }
+                    }
+                    pg_sys::ExecClearTuple(slot);
+                }
+                for t in texts {
+                    pg_sys::pfree(t.cast_mut_ptr());
+                }
             }
-            pg_sys::ExecClearTuple(self.slot);
-            pg_sys::heap_freetuple(tuple);
-            // What the index insertion evaluated lives in the per-tuple context (as in COPY FROM).
-            let econtext = (*self.estate).es_per_tuple_exprcontext;
-            if !econtext.is_null() {
-                pg_sys::MemoryContextReset((*econtext).ecxt_per_tuple_memory);
-            }
-            free_text_datums(&self.values, &self.nulls, &self.source, row);
-            id_value
         }
+        ids
     }
 
     /// Releases the executor state; the table stays locked until the end of the transaction.
@@ -205,7 +227,9 @@ impl DirectTable {
         // SAFETY: each resource was created in `open` and is released exactly once here.
         unsafe {
             pg_sys::FreeBulkInsertState(self.bistate);
-            pg_sys::ExecDropSingleTupleTableSlot(self.slot);
+            for slot in self.slots {
+                pg_sys::ExecDropSingleTupleTableSlot(slot);
+            }
             pg_sys::ExecCloseIndices(self.rri);
             pg_sys::FreeExecutorState(self.estate);
             pg_sys::table_close(self.rel, pg_sys::NoLock as pg_sys::LOCKMODE);
@@ -249,22 +273,6 @@ unsafe fn to_datum(v: Value<'_>) -> (pg_sys::Datum, bool) {
                 s.len() as i32,
             );
             (pg_sys::Datum::from(t), false)
-        }
-    }
-}
-
-/// Frees the text datums made for a row.
-unsafe fn free_text_datums(
-    values: &[pg_sys::Datum],
-    nulls: &[bool],
-    source: &[Option<usize>],
-    row: &[Value<'_>],
-) {
-    for (i, src) in source.iter().enumerate() {
-        if let Some(k) = src {
-            if let (Some(Value::Text(_)), false) = (row.get(*k), nulls[i]) {
-                pg_sys::pfree(values[i].cast_mut_ptr());
-            }
         }
     }
 }
