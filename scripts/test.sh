@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test of fpdb, as root on Debian 12:
-#   1. core:        cargo test of the pure crate (unit, corpus and property tests)
+#   1. core:        cargo test of the pure crate (unit, corpus and property tests) and the
+#                   fuzz targets of crates/fpdb-fuzz (a fixed budget of inputs each)
 #   2. pg_test:     #[pg_test] functions inside a PostgreSQL started by cargo pgrx test
 #   3. pg_regress:  golden files in tests/pg_regress against a throw-away private cluster
 #   4. integration: scripts in tests/integration (dump/restore, concurrency, crashes, roles)
@@ -41,9 +42,10 @@ count_cargo() {
 
 tier() { echo; echo "== $*"; }
 
-tier "1/4 core crate (cargo test -p fpdb-core)"
+tier "1/4 core crate and fuzzing (cargo test -p fpdb-core -p fpdb-fuzz)"
 out="$RUN/core.out"
-if ! cargo test -p fpdb-core --release 2>&1 | tee -a "$LOG" >"$out"; then
+# fpdb-fuzz: every fuzz target for a fixed budget (FPDB_FUZZ_EXECS, default 100,000 inputs each).
+if ! cargo test -p fpdb-core -p fpdb-fuzz --release 2>&1 | tee -a "$LOG" >"$out"; then
   grep -q 'test result' "$out" || FAILED=$((FAILED + 1))
 fi
 grep -E '^test .* FAILED|panicked' "$out" | head -20

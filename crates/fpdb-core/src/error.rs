@@ -52,6 +52,15 @@ impl ParseError {
         ParseError::new(ErrorKind::Malformed, line, message)
     }
 
+    /// A hand whose text stops (at `line`) before its summary.
+    pub fn before_summary(line: u32) -> ParseError {
+        ParseError::new(
+            ErrorKind::Unfinished,
+            line,
+            "the hand stops before its summary (still being played, or the file was cut)",
+        )
+    }
+
     /// Attaches the offending line's text.
     pub fn with_text(mut self, text: &str) -> ParseError {
         self.line_text = Some(shorten(text, 200));

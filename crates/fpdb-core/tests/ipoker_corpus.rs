@@ -13,135 +13,46 @@
 //!   ÷ 100).
 //! - the other tests pin down the format's tricky hands and check that damaged texts fail cleanly.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use fpdb_core::error::{ErrorKind, ParseError};
+use common::*;
+use fpdb_core::error::ErrorKind;
 use fpdb_core::model::*;
 use fpdb_core::stats::derive;
 use serde_json::Value;
 
 const SITE: &str = "iPoker";
+const DIRS: &[&str] = &["cash/iPoker", "tour/iPoker"];
 
-fn corpus() -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus"
-    ))
-}
-
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            files_under(&path, out);
-        } else if !path.to_string_lossy().ends_with(".json")
-            && !path.to_string_lossy().ends_with(".DS_Store")
-        {
-            out.push(path);
-        }
-    }
-}
-
-fn ipoker_files() -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for folder in ["cash/iPoker", "tour/iPoker"] {
-        files_under(&corpus().join(folder), &mut files);
-    }
-    assert!(
-        !files.is_empty(),
-        "no iPoker files under {}",
-        corpus().display()
-    );
-    files
-}
-
-fn read_text(path: &Path) -> String {
-    let bytes = std::fs::read(path).unwrap();
-    let (text, _) = fpdb_core::decode::decode(&bytes);
-    fpdb_core::split::normalise(&text).into_owned()
-}
-
-fn parse_file(path: &Path) -> Vec<Result<Hand, ParseError>> {
-    let text = read_text(path);
-    fpdb_core::parse_history(&text).collect()
-}
-
-fn name(path: &Path) -> String {
-    path.strip_prefix(corpus())
-        .unwrap_or(path)
-        .display()
-        .to_string()
-}
-
-/// Hands of the corpus that cannot be read, and why: (file name, site hand number, kind,
-/// reason). Empty: every iPoker hand of the corpus is read.
-const EXPECTED_FAILURES: &[(&str, i64, ErrorKind, &str)] = &[];
+/// Hands of the corpus that cannot be read, and why. Empty: every iPoker hand of the corpus is
+/// read.
+const EXPECTED_FAILURES: &[Failure] = &[];
 
 #[test]
 fn every_hand_parses() {
+    let counts = parse_every_file(
+        DIRS,
+        0,
+        |_| Some(SITE),
+        |rel, e| listed(EXPECTED_FAILURES, rel, e),
+    );
     let mut problems = Vec::new();
-    let mut seen_failures = Vec::new();
-    let (mut total_ok, mut total_failed) = (0, 0);
-    for folder in ["cash/iPoker", "tour/iPoker"] {
-        let mut files = Vec::new();
-        files_under(&corpus().join(folder), &mut files);
-        let (mut folder_ok, mut folder_failed) = (0, 0);
-        for path in &files {
-            let results = parse_file(path);
-            let file = name(path);
-            let (mut ok, mut failed) = (0, 0);
-            for r in &results {
-                match r {
-                    Ok(h) => {
-                        ok += 1;
-                        if h.site != SITE {
-                            problems.push(format!(
-                                "{file}: hand {} has site {}",
-                                h.site_hand_no, h.site
-                            ));
-                        }
-                    }
-                    Err(e) => {
-                        failed += 1;
-                        let expected = EXPECTED_FAILURES
-                            .iter()
-                            .find(|(f, no, _, _)| file.ends_with(f) && e.site_hand_no == Some(*no));
-                        match expected {
-                            Some((f, no, kind, _)) if *kind == e.kind => {
-                                seen_failures.push((*f, *no))
-                            }
-                            _ => {
-                                problems.push(format!("{file}: {:?} {}", e.kind, e.full_message()))
-                            }
-                        }
-                    }
-                }
-            }
-            if results.is_empty() {
-                problems.push(format!("{file}: no hand found"));
-            }
-            eprintln!("{file}: {ok} parsed, {failed} failed");
-            folder_ok += ok;
-            folder_failed += failed;
-        }
-        eprintln!(
-            "== {folder}: {} files, {folder_ok} hands parsed, {folder_failed} failed",
-            files.len()
-        );
-        total_ok += folder_ok;
-        total_failed += folder_failed;
-    }
-    for (f, no, kind, reason) in EXPECTED_FAILURES {
-        if !seen_failures.contains(&(*f, *no)) {
-            problems.push(format!(
-                "{f}: hand {no} was expected to fail ({kind:?}: {reason})"
-            ));
+    for c in &counts {
+        if c.parsed + c.failed.len() == 0 {
+            problems.push(format!("{}: no hand found", c.rel));
         }
     }
+    for f in EXPECTED_FAILURES {
+        let seen = counts
+            .iter()
+            .any(|c| c.failed.iter().any(|(e, _)| f.is(&c.rel, e)));
+        if !seen {
+            problems.push(format!("{f:?} was expected to fail"));
+        }
+    }
+    let total_ok: usize = counts.iter().map(|c| c.parsed).sum();
+    let total_failed: usize = counts.iter().map(|c| c.failed.len()).sum();
+    totals(&counts);
     eprintln!("iPoker corpus: {total_ok} hands parsed, {total_failed} failed");
     assert!(total_ok > 400, "only {total_ok} hands parsed");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -149,34 +60,13 @@ fn every_hand_parses() {
 
 #[test]
 fn other_rooms_are_not_ipoker() {
-    let mut files = Vec::new();
-    for top in ["cash", "tour", "summaries", "unsupported-sites"] {
-        let Ok(rooms) = std::fs::read_dir(corpus().join(top)) else {
-            continue;
-        };
-        for room in rooms.flatten() {
-            if room.file_name() != "iPoker" {
-                files_under(&room.path(), &mut files);
-            }
-        }
-    }
-    assert!(
-        files.len() > 500,
-        "only {} files of other rooms",
-        files.len()
-    );
+    other_rooms_are_not(SITE, DIRS);
+    // Nor may a line start an iPoker session header: the splitter would hide what follows.
     let mut wrong = Vec::new();
-    for path in &files {
-        let text = read_text(path);
-        for chunk in fpdb_core::split::chunks(&text) {
-            if chunk.room.is_some_and(|r| r.site() == SITE) {
-                wrong.push(format!("{}:{}", name(path), chunk.first_line));
-            }
-        }
-        // Nor may a line start an iPoker session header: the splitter would hide what follows.
-        for (i, line) in text.lines().enumerate() {
+    for rel in other_files(DIRS) {
+        for (i, line) in read(&rel).lines().enumerate() {
             if fpdb_core::parsers::room_of_context(line).is_some_and(|r| r.site() == SITE) {
-                wrong.push(format!("{}:{} (session header)", name(path), i + 1));
+                wrong.push(format!("{rel}:{} (session header)", i + 1));
             }
         }
     }
@@ -187,122 +77,54 @@ fn other_rooms_are_not_ipoker() {
     );
 }
 
-/// Every hand of the corpus that parses.
-fn corpus_hands() -> Vec<(String, Hand)> {
-    let mut hands = Vec::new();
-    for path in ipoker_files() {
-        for h in parse_file(&path).into_iter().flatten() {
-            hands.push((name(&path), h));
-        }
-    }
-    hands
+/// The last player who bet, raised, completed or brought in on the uncalled bet's street (the
+/// big blind when nobody did, on a walk).
+fn last_bettor(h: &Hand, r: &Returned) -> Option<PlayerIdx> {
+    h.actions
+        .iter()
+        .rev()
+        .find(|a| {
+            a.street == r.street
+                && (a.kind.is_aggressive()
+                    || a.kind == ActionKind::BringIn
+                    || a.kind == ActionKind::Bet)
+        })
+        .or_else(|| {
+            (r.street == 0).then(|| {
+                h.actions.iter().rev().find(|a| {
+                    matches!(
+                        a.kind,
+                        ActionKind::BigBlind | ActionKind::BothBlinds | ActionKind::Straddle
+                    )
+                })
+            })?
+        })
+        .map(|a| a.player)
 }
 
-fn sum(values: impl Iterator<Item = Money>) -> Money {
-    values.sum()
-}
+const RULES: Rules = Rules {
+    added_money: false,
+    cash_outs: false,
+    max_rake_percent: Some(20),
+    last_bettor: Some(last_bettor),
+};
 
 #[test]
 fn money_balances() {
-    let mut problems = Vec::new();
-    let hands = corpus_hands();
-    let mut cash = 0;
-    for (file, h) in &hands {
-        let id = format!("{file} #{}", h.site_hand_no);
-        let collected = sum(h.collections.iter().map(|c| c.amount));
-        if collected + h.rake + h.cashed_out_pot != h.total_pot {
-            problems.push(format!(
-                "{id}: collected {collected} + rake {} != total pot {}",
-                h.rake, h.total_pot
-            ));
-        }
-        let put = sum(h.actions.iter().map(|a| a.amount));
-        let back = sum(h.returned.iter().map(|r| r.amount));
-        if put - back != h.total_pot - h.pot_added {
-            problems.push(format!(
-                "{id}: put in {put} − returned {back} != total pot {} − added {}",
-                h.total_pot, h.pot_added
-            ));
-        }
-        for r in &h.returned {
-            // The last player who bet, raised, completed or brought in on that street (the big
-            // blind when nobody did, on a walk).
-            let last = h
-                .actions
-                .iter()
-                .rev()
-                .find(|a| {
-                    a.street == r.street
-                        && (a.kind.is_aggressive()
-                            || a.kind == ActionKind::BringIn
-                            || a.kind == ActionKind::Bet)
-                })
-                .or_else(|| {
-                    (r.street == 0).then(|| {
-                        h.actions.iter().rev().find(|a| {
-                            matches!(
-                                a.kind,
-                                ActionKind::BigBlind
-                                    | ActionKind::BothBlinds
-                                    | ActionKind::Straddle
-                            )
-                        })
-                    })?
-                });
-            if last.map(|a| a.player) != Some(r.player) {
-                problems.push(format!(
-                    "{id}: {} returned on street {} to {}, last aggressor {:?}",
-                    r.amount,
-                    r.street,
-                    h.players[r.player].name,
-                    last.map(|a| &h.players[a.player].name)
-                ));
-            }
-            if r.amount <= 0 {
-                problems.push(format!("{id}: returned amount {}", r.amount));
-            }
-        }
-        if h.rake < 0 || h.collections.iter().any(|c| c.amount <= 0) {
-            problems.push(format!("{id}: negative rake or empty collection"));
-        }
-        if h.game.kind == GameKind::Tour && h.rake != 0 {
-            problems.push(format!("{id}: tournament hand with rake {}", h.rake));
-        }
-        match derive(h) {
-            Ok(rows) => {
-                let winnings = sum(rows.players.iter().map(|p| p.winnings));
-                let profit = sum(rows.players.iter().map(|p| p.total_profit));
-                if winnings + h.rake != h.total_pot {
-                    problems.push(format!(
-                        "{id}: Σ winnings {winnings} + rake {} != total pot {}",
-                        h.rake, h.total_pot
-                    ));
-                }
-                if profit != -h.rake {
-                    problems.push(format!("{id}: Σ totalProfit {profit} != −rake {}", h.rake));
-                }
-            }
-            Err(e) => problems.push(format!("{id}: derive failed: {e}")),
-        }
-        if h.game.kind == GameKind::Ring {
-            cash += 1;
-        }
-    }
-    eprintln!("{} hands checked, {cash} cash", hands.len());
+    let hands = all_hands(DIRS);
+    let cash = hands
+        .iter()
+        .filter(|(_, h)| h.game.kind == GameKind::Ring)
+        .count();
     assert!(cash > 100);
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    money_adds_up(&hands, RULES, &[]);
+    statistics_agree(&hands, &[]);
 }
 
 fn cmp(out: &mut Vec<String>, file: &str, what: &str, ours: String, theirs: String) {
     if ours != theirs {
         out.push(format!("{file}: {what}: ours {ours}, sidecar {theirs}"));
     }
-}
-
-fn json(path: &Path, ext: &str) -> Option<Value> {
-    let p = PathBuf::from(format!("{}.{ext}", path.display()));
-    let text = std::fs::read_to_string(p).ok()?;
-    Some(serde_json::from_str(&text).unwrap())
 }
 
 fn int(v: &Value) -> Option<i64> {
@@ -318,18 +140,17 @@ fn int(v: &Value) -> Option<i64> {
 fn first_hand_matches_sidecars() {
     let mut compared = 0;
     let mut problems = Vec::new();
-    for path in ipoker_files() {
+    for file in room_files(DIRS) {
         let (hands, gt, hp) = (
-            json(&path, "hands.json"),
-            json(&path, "gt.json"),
-            json(&path, "hp.json"),
+            sidecar(&file, "hands.json"),
+            sidecar(&file, "gt.json"),
+            sidecar(&file, "hp.json"),
         );
         if hands.is_none() && gt.is_none() && hp.is_none() {
             continue;
         }
         compared += 1;
-        let file = name(&path);
-        let h = parse_file(&path).into_iter().next().unwrap().unwrap();
+        let h = first_hand(&file);
         let rows = derive(&h).unwrap();
         let tour = h.game.kind == GameKind::Tour;
         let money = |m: Money| if tour { m * 100 } else { m };
@@ -563,20 +384,6 @@ fn first_hand_matches_sidecars() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-fn hand_of(file: &str, no: i64) -> Hand {
-    let path = corpus().join(file);
-    parse_file(&path)
-        .into_iter()
-        .flatten()
-        .find(|h| h.site_hand_no == no)
-        .unwrap_or_else(|| panic!("{file}: no hand {no}"))
-}
-
-fn player(h: &Hand, name: &str) -> PlayerIdx {
-    h.player_index(name)
-        .unwrap_or_else(|| panic!("no player {name}"))
-}
-
 fn collected(h: &Hand, p: PlayerIdx) -> Money {
     sum(h
         .collections
@@ -597,11 +404,11 @@ fn cards(h: &Hand, p: PlayerIdx) -> String {
 #[test]
 fn old_clients_count_the_returned_bet_in_win() {
     // Player6 bets $0.04 on the river, Hero folds: win="$0.08" includes the returned $0.04.
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Flop/NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml",
         3013573623,
     );
-    let p6 = player(&h, "Player6");
+    let p6 = idx(&h, "Player6");
     assert_eq!(h.returned.len(), 1);
     assert_eq!(
         (
@@ -613,8 +420,8 @@ fn old_clients_count_the_returned_bet_in_win() {
     );
     assert_eq!(collected(&h, p6), 4);
     assert_eq!((h.total_pot, h.rake), (4, 0));
-    assert_eq!(h.hero, Some(player(&h, "Hero")));
-    assert_eq!(cards(&h, player(&h, "Hero")), "3h Jc");
+    assert_eq!(h.hero, Some(idx(&h, "Hero")));
+    assert_eq!(cards(&h, idx(&h, "Hero")), "3h Jc");
     assert_eq!(h.start_time.to_rfc3339(), "2011-11-04T18:46:19+00:00");
     assert_eq!(h.button_seat, Some(3));
     assert_eq!(
@@ -629,7 +436,7 @@ fn old_clients_count_the_returned_bet_in_win() {
 #[test]
 fn new_clients_leave_it_out_and_five_card_omaha_is_told_by_the_cards() {
     // Client 21: Player1's turn bet of €2.40 comes back; his win (€2.33) is the pot after rake.
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Flop/5CPLO-EUR-0.05-0.10-202105.new.date.format.txt",
         3595391256,
     );
@@ -643,7 +450,7 @@ fn new_clients_leave_it_out_and_five_card_omaha_is_told_by_the_cards() {
         ),
         (5, 10, "EUR")
     );
-    let p1 = player(&h, "Player1");
+    let p1 = idx(&h, "Player1");
     assert_eq!((h.returned[0].player, h.returned[0].amount), (p1, 240));
     assert_eq!(collected(&h, p1), 233);
     assert_eq!((h.total_pot, h.rake), (240, 7));
@@ -657,7 +464,7 @@ fn new_clients_leave_it_out_and_five_card_omaha_is_told_by_the_cards() {
         .unwrap();
     assert_eq!((raise.amount, raise.raise_to), (110, Some(115)));
     // A walk on a version-20 client: the big blind's win is the small blind's money only.
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Flop/PLO-EUR-0.50-1.00-202009.no.uncalled.xml",
         8806821988,
     );
@@ -666,7 +473,7 @@ fn new_clients_leave_it_out_and_five_card_omaha_is_told_by_the_cards() {
 
 #[test]
 fn flat_format_and_fixed_limit_stakes() {
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Flop/LHE-HU-USD-20-40-201103.flat.format.txt",
         2686565878,
     );
@@ -675,7 +482,7 @@ fn flat_format_and_fixed_limit_stakes() {
         (h.game.small_blind, h.game.big_blind, h.game.big_bet),
         (1000, 2000, 4000)
     );
-    let hero = player(&h, "Hero");
+    let hero = idx(&h, "Hero");
     // Type 6: the sum is what the raise adds ($30 on the $10 small blind: raise to $40).
     let raise = h
         .actions
@@ -699,18 +506,18 @@ fn flat_format_and_fixed_limit_stakes() {
         (7900, 100, 8000)
     );
     // "Holdem L $10/$20" prints the bets: blinds $5/$10.
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Flop/LHE-USD-10-20-201204.new.date.format.txt",
         3256372946,
     );
     assert_eq!((h.game.small_blind, h.game.big_blind), (500, 1000));
     assert_eq!(h.start_time.to_rfc3339(), "2012-04-20T20:42:31+00:00");
-    assert_eq!(h.hero, Some(player(&h, "Player0")));
+    assert_eq!(h.hero, Some(idx(&h, "Player0")));
 }
 
 #[test]
 fn both_blinds_antes_and_sitting_out() {
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Flop/LHE-USD-5-10-201204.post.both.txt",
         3232378938,
     );
@@ -723,7 +530,7 @@ fn both_blinds_antes_and_sitting_out() {
         (h.players[both.player].name.as_str(), both.amount),
         ("Player2", 750)
     );
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Flop/NLHE-USD-0.10-0.20.201112.post.both.txt",
         3056022611,
     );
@@ -732,13 +539,13 @@ fn both_blinds_antes_and_sitting_out() {
         .iter()
         .any(|a| a.kind == ActionKind::BothBlinds && a.amount == 30));
     // Player3 posts an ante, then sits out without being dealt: his ante stays in the pot.
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Flop/NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt",
         5338624766,
     );
-    let p3 = player(&h, "Player3");
+    let p3 = idx(&h, "Player3");
     assert!(h.players[p3].sitting_out);
-    assert!(h.players[player(&h, "Player0")].sitting_out);
+    assert!(h.players[idx(&h, "Player0")].sitting_out);
     assert_eq!(h.game.ante, 2);
     assert!(!h
         .actions
@@ -752,15 +559,15 @@ fn both_blinds_antes_and_sitting_out() {
         4
     );
     // Seats without a name are empty seats; players marked "8" are sitting out.
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Flop/LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml",
         2855468557,
     );
     assert_eq!(h.players.len(), 9);
-    assert!(h.players[player(&h, "Hero")].sitting_out);
+    assert!(h.players[idx(&h, "Hero")].sitting_out);
     // The owner sat this game out: nobody's cards were dealt face up.
     assert_eq!(h.hero, None);
-    assert!(!h.players[player(&h, "Player1")].sitting_out);
+    assert!(!h.players[idx(&h, "Player1")].sitting_out);
     // Three players reach the showdown and show.
     let shown: Vec<&str> = h
         .players
@@ -773,7 +580,7 @@ fn both_blinds_antes_and_sitting_out() {
 
 #[test]
 fn stud_cards_bring_in_and_completion() {
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Stud/7-StudL-USD-0.05-0.10-201009.txt",
         2418629537,
     );
@@ -787,10 +594,10 @@ fn stud_cards_bring_in_and_completion() {
         ),
         (0, 5, 10, 1)
     );
-    let hero = player(&h, "Hero");
+    let hero = idx(&h, "Hero");
     assert_eq!(cards(&h, hero), "8h 7d 2c 5c 2h 4h 4c");
-    assert_eq!(cards(&h, player(&h, "WurmX")), "xx xx 6h xx xx xx xx");
-    assert_eq!(cards(&h, player(&h, "Zsuzsanna")), "8d Jh Kh Tc 7h 3h Kd");
+    assert_eq!(cards(&h, idx(&h, "WurmX")), "xx xx 6h xx xx xx xx");
+    assert_eq!(cards(&h, idx(&h, "Zsuzsanna")), "8d Jh Kh Tc 7h 3h Kd");
     let bring = &h.actions[7];
     assert_eq!(
         (bring.kind, bring.player, bring.amount, bring.street),
@@ -798,7 +605,7 @@ fn stud_cards_bring_in_and_completion() {
     );
     assert!(h.boards.is_empty());
     // Heads-up without a bring-in: the first bet of third street completes.
-    let h = hand_of(
+    let h = hand(
         "cash/iPoker/Stud/7-StudHL-EUR-0.05-0.10-201405.txt",
         5710054735,
     );
@@ -812,7 +619,7 @@ fn stud_cards_bring_in_and_completion() {
 fn tournaments() {
     // Italian skin: dots separate thousands of chips, day-first date without seconds, the fee
     // only in the <totalbuyin> text.
-    let h = hand_of(
+    let h = hand(
         "tour/iPoker/Flop/NLHE-EUR-SNG-0.50.iPoker.it.txt",
         3025312304,
     );
@@ -826,7 +633,7 @@ fn tournaments() {
         (t.tourney_no, t.buyin, t.fee, t.currency.as_str()),
         (547028881, 40, 10, "EUR")
     );
-    let hero = player(&h, "Player3");
+    let hero = idx(&h, "Player3");
     assert_eq!(
         t.results,
         vec![Finish {
@@ -836,7 +643,7 @@ fn tournaments() {
         }]
     );
     // Twister: prize pool + fee + jackpot share.
-    let h = parse_file(&corpus().join("tour/iPoker/Flop/NLHE-3max-USD-SNG-1.00.Twister.txt"))
+    let h = parse_file("tour/iPoker/Flop/NLHE-3max-USD-SNG-1.00.Twister.txt")
         .remove(0)
         .unwrap();
     let t = h.tournament.unwrap();
@@ -845,14 +652,14 @@ fn tournaments() {
         (825200070, 93, 7, "USD")
     );
     // Paid with points.
-    let h = parse_file(&corpus().join("tour/iPoker/Flop/NLHE-GBP-MTT-5-201403.FPPbuyin.txt"))
+    let h = parse_file("tour/iPoker/Flop/NLHE-GBP-MTT-5-201403.FPPbuyin.txt")
         .remove(0)
         .unwrap();
     let t = h.tournament.unwrap();
     assert_eq!((t.buyin, t.fee, t.currency.as_str()), (1100, 0, "FPP"));
     assert_eq!(h.players[0].stack, 10515);
     // An invitation.
-    let h = parse_file(&corpus().join("tour/iPoker/Flop/NLHE-USD-MTT-Freeroll-201107.txt"))
+    let h = parse_file("tour/iPoker/Flop/NLHE-USD-MTT-Freeroll-201107.txt")
         .remove(0)
         .unwrap();
     let t = h.tournament.unwrap();
@@ -861,19 +668,17 @@ fn tournaments() {
         (611669111, 0, 0, "FREE")
     );
     // Converted files give the number in <tournamentcode>.
-    let h = parse_file(
-        &corpus().join("tour/iPoker/Flop/NLHE-10max-MTT-10-1-201901.Bovada.converted.txt"),
-    )
-    .remove(0)
-    .unwrap();
+    let h = parse_file("tour/iPoker/Flop/NLHE-10max-MTT-10-1-201901.Bovada.converted.txt")
+        .remove(0)
+        .unwrap();
     let t = h.tournament.clone().unwrap();
     assert_eq!(
         (t.tourney_no, t.buyin, t.fee, t.currency.as_str()),
         (21387619, 1000, 100, "USD")
     );
-    assert_eq!(h.hero, Some(player(&h, "yurk")));
+    assert_eq!(h.hero, Some(idx(&h, "yurk")));
     // Fractional chips after rebuys: rounded, and the pot still balances.
-    let h = hand_of(
+    let h = hand(
         "tour/iPoker/Flop/NLHE-USD-MTT-5r-201112.Sample.xml",
         3869813355,
     );
@@ -885,8 +690,7 @@ fn tournaments() {
 /// Damaged texts fail with the right kind and line, and never panic.
 #[test]
 fn damaged_texts() {
-    let path = corpus().join("cash/iPoker/Flop/NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml");
-    let text = read_text(&path);
+    let text = read("cash/iPoker/Flop/NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml");
     // Cut in the middle of a tag.
     let cut = &text[..text.find("<round no=\"3\">").unwrap() + 5];
     let e = fpdb_core::parse_history(cut).next().unwrap().unwrap_err();
@@ -923,7 +727,7 @@ fn damaged_texts() {
         "cash/iPoker/Stud/7-StudL-USD-0.05-0.10-201009.txt",
         "tour/iPoker/Flop/NLHE-EUR-SNG-0.50.iPoker.it.txt",
     ] {
-        let text = read_text(&corpus().join(file));
+        let text = read(file);
         let mut cut = 0;
         while cut < text.len() {
             if text.is_char_boundary(cut) {

@@ -3,7 +3,8 @@
 //! - every hand of every file parses (the few that cannot are listed with their reason and
 //!   error kind), each is detected as 888poker, and no other room's file yields an 888poker
 //!   hand;
-//! - money adds up in every cash hand: Σ collections + rake + cashed-out pot = total pot, the
+//! - money adds up in every hand, tournaments too (`common::money_problems`): Σ collections +
+//!   rake + cashed-out pot = total pot, the
 //!   money the actions put in less the returns = total pot − added money, every return goes to
 //!   the last aggressor of its street, and the derived statistics agree (Σ winnings + rake =
 //!   total pot, Σ totalProfit = −rake, cash-outs accounted for);
@@ -11,273 +12,90 @@
 //!   sidecar for 888poker; a sidecar added later is compared too);
 //! - per-file counts are printed (`cargo test --test pacific_corpus -- --nocapture`).
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use fpdb_core::error::{ErrorKind, ParseError};
+use common::*;
+use fpdb_core::error::ErrorKind;
 use fpdb_core::model::*;
-use fpdb_core::stats::derive;
 
 const SITE: &str = "888poker";
 const DIRS: &[&str] = &["cash/PacificPoker", "tour/PacificPoker"];
 
-/// Hands that cannot be read, by design: (file name, hand id or "" for the file, kind, why).
-const EXPECTED_FAILURES: &[(&str, &str, ErrorKind, &str)] = &[
-    (
-        "888-LHE-HU-USD-10-20-201202.cancelled.hand.txt",
-        "414375633",
-        ErrorKind::Cancelled,
-        "the big blind left before posting: one player posted, no cards were dealt",
-    ),
-    (
-        "NLHE-USD-50.00-100.00-201406.blank.player.names.txt",
-        "315882986",
-        ErrorKind::Malformed,
-        "both seats have an empty name: the actions cannot be told apart",
-    ),
+/// Hands that cannot be read, by design.
+const EXPECTED_FAILURES: &[Failure] = &[
+    Failure {
+        file: "/888-LHE-HU-USD-10-20-201202.cancelled.hand.txt",
+        hand: Some(414375633),
+        kind: ErrorKind::Cancelled,
+        why: "the big blind left before posting: one player posted, no cards were dealt",
+    },
+    Failure {
+        file: "/NLHE-USD-50.00-100.00-201406.blank.player.names.txt",
+        hand: Some(315882986),
+        kind: ErrorKind::Malformed,
+        why: "both seats have an empty name: the actions cannot be told apart",
+    },
 ];
-
-fn corpus() -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus"
-    ))
-}
-
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files_under(&p, out);
-        } else if !p.to_string_lossy().ends_with(".json") && !p.ends_with(".DS_Store") {
-            out.push(p);
-        }
-    }
-}
-
-fn room_files() -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for d in DIRS {
-        files_under(&corpus().join(d), &mut files);
-    }
-    assert!(!files.is_empty(), "the corpus is missing");
-    files
-}
-
-fn text_of(path: &Path) -> String {
-    let bytes = std::fs::read(path).unwrap();
-    let (text, _) = fpdb_core::decode::decode(&bytes);
-    fpdb_core::split::normalise(&text).into_owned()
-}
-
-fn parse_file(path: &Path) -> Vec<Result<Hand, ParseError>> {
-    fpdb_core::parse_history(&text_of(path)).collect()
-}
-
-fn name(path: &Path) -> String {
-    path.file_name().unwrap().to_string_lossy().into_owned()
-}
-
-fn expected_failure(file: &str, e: &ParseError) -> Option<&'static str> {
-    EXPECTED_FAILURES.iter().find_map(|&(f, id, kind, why)| {
-        (f == file
-            && kind == e.kind
-            && e.site_hand_no.map(|n| n.to_string()).as_deref() == Some(id))
-        .then_some(why)
-    })
-}
 
 #[test]
 fn every_hand_parses() {
-    let (mut total_ok, mut total_err) = (0, 0);
-    let mut unexpected = Vec::new();
-    for f in room_files() {
-        let (mut ok, mut err) = (0, 0);
-        for r in parse_file(&f) {
-            match r {
-                Ok(h) => {
-                    ok += 1;
-                    assert_eq!(h.site, SITE, "{}", name(&f));
-                }
-                Err(e) => {
-                    err += 1;
-                    match expected_failure(&name(&f), &e) {
-                        Some(why) => println!("  expected failure ({why}): {}", e.full_message()),
-                        None => unexpected.push(format!(
-                            "{}: {:?} {}",
-                            name(&f),
-                            e.kind,
-                            e.full_message()
-                        )),
-                    }
-                }
-            }
-        }
-        println!(
-            "{:>4} parsed {:>2} failed  {}",
-            ok,
-            err,
-            f.strip_prefix(corpus()).unwrap().display()
-        );
-        total_ok += ok;
-        total_err += err;
-    }
+    let counts = parse_every_file(
+        DIRS,
+        0,
+        |_| Some(SITE),
+        |rel, e| listed(EXPECTED_FAILURES, rel, e),
+    );
+    let total_ok: usize = counts.iter().map(|c| c.parsed).sum();
+    let total_err: usize = counts.iter().map(|c| c.failed.len()).sum();
     println!("888poker: {total_ok} hands parsed, {total_err} failed");
-    assert!(unexpected.is_empty(), "{}", unexpected.join("\n"));
     assert_eq!(total_err, EXPECTED_FAILURES.len());
     assert_eq!(total_ok, 317);
 }
 
 #[test]
 fn other_rooms_are_not_read_as_888poker() {
-    let mut files = Vec::new();
-    for top in ["cash", "tour", "summaries", "unsupported-sites"] {
-        let Ok(entries) = std::fs::read_dir(corpus().join(top)) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            if e.file_name() != "PacificPoker" {
-                files_under(&e.path(), &mut files);
-            }
-        }
-    }
-    assert!(files.len() > 500);
-    let mut wrong = Vec::new();
-    for f in &files {
-        let text = text_of(f);
-        for c in fpdb_core::split::chunks(&text) {
-            if c.room.is_some_and(|r| r.site() == SITE) {
-                wrong.push(format!("{}:{}", f.display(), c.first_line));
-            }
-        }
-    }
-    assert!(wrong.is_empty(), "detected as 888poker: {wrong:?}");
-    // And every chunk of the room's own files is the room's.
-    for f in room_files() {
-        let text = text_of(&f);
-        for c in fpdb_core::split::chunks(&text) {
-            assert_eq!(
-                c.room.map(|r| r.site()),
-                Some(SITE),
-                "{}:{}",
-                name(&f),
-                c.first_line
-            );
-        }
-    }
+    other_rooms_are_not(SITE, DIRS);
 }
 
-/// Money checks of one complete cash hand; what is wrong, if anything.
-fn money_problems(h: &Hand) -> Vec<String> {
-    let mut bad = Vec::new();
-    let sum = |it: &mut dyn Iterator<Item = Money>| it.sum::<Money>();
-    let collected = sum(&mut h.collections.iter().map(|c| c.amount));
-    if collected + h.rake + h.cashed_out_pot != h.total_pot {
-        bad.push(format!(
-            "Σ collections {collected} + rake {} + cashed out {} ≠ total pot {}",
-            h.rake, h.cashed_out_pot, h.total_pot
-        ));
+/// Whom an uncalled bet goes back to in a cash game: the last bet, raise or post.
+fn last_bettor(h: &Hand, r: &Returned) -> Option<PlayerIdx> {
+    if h.game.kind == GameKind::Tour {
+        return Some(r.player);
     }
-    let put = sum(&mut h.actions.iter().map(|a| a.amount));
-    let back = sum(&mut h.returned.iter().map(|r| r.amount));
-    if put - back != h.total_pot - h.pot_added {
-        bad.push(format!(
-            "put in {put} − returned {back} ≠ total pot {} − added {}",
-            h.total_pot, h.pot_added
-        ));
-    }
-    for r in &h.returned {
-        // Blinds and straddles are the first bets of street 0.
-        let last = h
-            .actions
-            .iter()
-            .filter(|a| a.street == r.street || (r.street == 0 && a.street == POSTS))
-            .filter(|a| {
-                a.kind.is_aggressive()
-                    || (a.kind.is_post()
-                        && !matches!(a.kind, ActionKind::Ante | ActionKind::DeadSmallBlind))
-            })
-            .rfind(|a| a.amount > 0);
-        if last.map(|a| a.player) != Some(r.player) {
-            bad.push(format!(
-                "return of {} not to the street's last aggressor",
-                r.amount
-            ));
-        }
-    }
-    if h.rake < 0 {
-        bad.push("negative rake".into());
-    }
-    match derive(h) {
-        Err(e) => bad.push(format!("derive: {e}")),
-        Ok(rows) => {
-            let winnings: Money = rows.players.iter().map(|r| r.winnings).sum();
-            let profit: Money = rows.players.iter().map(|r| r.total_profit).sum();
-            let paid_out: Money = h.cash_outs.iter().map(|c| c.amount).sum();
-            // Cash-outs are paid by the room, the cashed-out pot is kept by it.
-            let expected = h.total_pot - h.cashed_out_pot + paid_out;
-            if winnings + h.rake != expected {
-                bad.push(format!(
-                    "Σ winnings {winnings} + rake {} ≠ {expected}",
-                    h.rake
-                ));
-            }
-            if profit != h.pot_added - h.rake - h.cashed_out_pot + paid_out {
-                bad.push(format!("Σ totalProfit {profit} ≠ −rake {}", h.rake));
-            }
-        }
-    }
-    bad
+    last_bet_or_post(h, r)
 }
+
+const RULES: Rules = Rules {
+    added_money: false,
+    cash_outs: false,
+    // "888-NLHE-USD-0.01-0.02.rake.greater.than.25.pct.txt".
+    max_rake_percent: None,
+    last_bettor: Some(last_bettor),
+};
+
+/// Hands whose money cannot add up.
+const BAD_POTS: &[BadPot] = &[
+    (
+        "/PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt",
+        489_318_468,
+        "the room awards 308 of the 808 chips that went in",
+    ),
+    (
+        "/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt",
+        424_764_397,
+        "the room awards none of the 1049 chips that went in",
+    ),
+];
 
 #[test]
 fn money_adds_up_in_every_cash_hand() {
-    let mut bad = Vec::new();
-    let mut checked = 0;
-    for f in room_files() {
-        for h in parse_file(&f).into_iter().flatten() {
-            if h.game.kind == GameKind::Tour {
-                // No rake; derive() must still accept the hand.
-                if let Err(e) = derive(&h) {
-                    bad.push(format!("{} {}: derive: {e}", name(&f), h.site_hand_id));
-                }
-                continue;
-            }
-            checked += 1;
-            for p in money_problems(&h) {
-                bad.push(format!("{} {}: {p}", name(&f), h.site_hand_id));
-            }
-        }
-    }
-    println!("{checked} cash hands checked");
-    assert!(checked >= 60);
-    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    let hands = all_hands(DIRS);
+    money_adds_up(&hands, RULES, BAD_POTS);
+    statistics_agree(&hands, BAD_POTS);
 }
 
 fn hand(file: &str, id: i64) -> Hand {
-    let path = DIRS
-        .iter()
-        .map(|d| corpus().join(d).join("Flop").join(file))
-        .find(|p| p.exists())
-        .unwrap_or_else(|| panic!("{file} not in the corpus"));
-    parse_file(&path)
-        .into_iter()
-        .flatten()
-        .find(|h| h.site_hand_no == id)
-        .unwrap_or_else(|| panic!("hand {id} of {file}"))
-}
-
-fn cards(text: &str) -> Vec<fpdb_core::cards::Card> {
-    text.split(' ')
-        .map(|c| fpdb_core::cards::Card::parse(c).unwrap())
-        .collect()
-}
-
-fn by_name<'h>(h: &'h Hand, n: &str) -> &'h Player {
-    &h.players[h.player_index(n).unwrap()]
+    common::hand(&in_flop(DIRS, file), id)
 }
 
 #[test]
@@ -443,89 +261,12 @@ fn first_hands_checked_by_hand() {
 /// game type and players' seats, stacks and cards.
 #[test]
 fn sidecars_agree() {
-    let mut compared = 0;
-    for f in room_files() {
-        let side = |ext: &str| -> Option<serde_json::Value> {
-            let p = PathBuf::from(format!("{}.{ext}", f.display()));
-            serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok()
-        };
-        let (hands, gt, hp) = (side("hands.json"), side("gt.json"), side("hp.json"));
-        if hands.is_none() && gt.is_none() && hp.is_none() {
-            continue;
-        }
-        compared += 1;
-        let h = parse_file(&f).into_iter().next().unwrap().unwrap();
-        let chips = if h.game.kind == GameKind::Tour {
-            100
-        } else {
-            1
-        };
-        if let Some(v) = hands {
-            assert_eq!(
-                v["siteHandNo"].as_str(),
-                Some(h.site_hand_no.to_string().as_str())
-            );
-            let t = h.start_time.format("%Y-%m-%dT%H:%M:%SZ").to_string();
-            assert_eq!(v["startTime"].as_str(), Some(t.as_str()));
-        }
-        if let Some(v) = gt {
-            let g = &h.game;
-            assert_eq!(v[2].as_str(), Some(g.kind.as_str()));
-            assert_eq!(v[3].as_str(), Some(g.base.as_str()));
-            assert_eq!(v[4].as_str(), Some(g.category.as_str()));
-            assert_eq!(v[5].as_str(), Some(g.limit_type.as_str()));
-            assert_eq!(v[8].as_i64().map(|x| x / chips), Some(g.small_blind));
-            assert_eq!(v[9].as_i64().map(|x| x / chips), Some(g.big_blind));
-        }
-        if let Some(v) = hp {
-            let rows = derive(&h).unwrap();
-            for r in &rows.players {
-                let pl = &h.players[r.player];
-                let s = &v[pl.name.as_str()];
-                assert_eq!(s["seatNo"].as_i64(), Some(i64::from(pl.seat)));
-                assert_eq!(s["startCash"].as_i64().map(|x| x / chips), Some(pl.stack));
-                for (i, c) in r.cards.iter().enumerate() {
-                    assert_eq!(s[format!("card{}", i + 1)].as_i64(), Some(i64::from(*c)));
-                }
-            }
-        }
-    }
+    let compared = first_hand_sidecars_agree(DIRS);
     println!("{compared} 888poker files with sidecars compared");
 }
 
 /// Damaged hands (a line dropped, repeated or cut anywhere) give errors, never a panic.
 #[test]
 fn damaged_hands_never_panic() {
-    let mut hands = Vec::new();
-    for f in room_files() {
-        let text = text_of(&f);
-        for c in fpdb_core::split::chunks(&text).take(4) {
-            hands.push(c.text.to_string());
-        }
-    }
-    let mut parsed = 0;
-    for hand in &hands {
-        let lines: Vec<&str> = hand.lines().collect();
-        for i in 0..lines.len() {
-            let mut variants = vec![
-                [&lines[..i], &lines[i + 1..]].concat().join("\n"),
-                [&lines[..=i], &lines[i..]].concat().join("\n"),
-            ];
-            let line = lines[i];
-            for (cut, _) in line.char_indices().skip(1).step_by(2) {
-                let mut v: Vec<&str> = lines.clone();
-                v[i] = &line[..cut];
-                variants.push(v.join("\n"));
-            }
-            for v in &variants {
-                for r in fpdb_core::parse_history(v) {
-                    if let Ok(h) = r {
-                        let _ = derive(&h);
-                    }
-                    parsed += 1;
-                }
-            }
-        }
-    }
-    assert!(parsed > 1000);
+    assert!(common::damaged_hands_never_panic(DIRS) > 1000);
 }

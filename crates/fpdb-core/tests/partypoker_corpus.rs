@@ -1,99 +1,51 @@
 //! The PartyPoker parser against the regression corpus (`shared/corpus/{cash,tour}/PartyPoker`)
 //! and against hand-written hands that exercise the format's quirks.
 //!
-//! The corpus is read as an importer reads it: decode, normalise, split, parse.
+//! The corpus is read as an importer reads it: decode, normalise, split, parse (see
+//! `common/mod.rs`, which also holds the money checks).
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::*;
 use fpdb_core::error::ErrorKind;
 use fpdb_core::model::*;
 use fpdb_core::{parse_history, parse_one, HandResult};
-use serde_json::Value;
 
 const SITE: &str = "PartyPoker";
 const DIRS: &[&str] = &["cash/PartyPoker", "tour/PartyPoker"];
-
-fn corpus() -> PathBuf {
-    Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus"
-    ))
-    .to_path_buf()
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_none_or(|x| x != "json") {
-            out.push(p);
-        }
-    }
-}
-
-/// The hand-history files under a corpus directory, as sorted paths relative to the corpus.
-fn files(dir: &str) -> Vec<String> {
-    let root = corpus();
-    let mut out = Vec::new();
-    walk(&root.join(dir), &mut out);
-    let mut names: Vec<String> = out
-        .iter()
-        .map(|p| {
-            p.strip_prefix(&root)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
-}
-
-fn read(rel: &str) -> String {
-    let bytes = std::fs::read(corpus().join(rel)).unwrap();
-    let (text, _) = fpdb_core::decode::decode(&bytes);
-    fpdb_core::split::normalise(&text).into_owned()
-}
-
-fn parse_file(rel: &str) -> Vec<HandResult> {
-    parse_history(&read(rel)).collect()
-}
-
-fn sum<I: IntoIterator<Item = Money>>(it: I) -> Money {
-    it.into_iter().sum()
-}
 
 // ---------------------------------------------------------------------------------------------
 // Every file
 // ---------------------------------------------------------------------------------------------
 
-/// Hands that cannot be parsed, and why: (file, kind, reason).
-const BROKEN: &[(&str, ErrorKind, &str)] = &[
-    (
-        "cash/PartyPoker/Flop/NLDHE-USD-0.01-0.02-201205.double.holdem.txt",
-        ErrorKind::Unsupported,
-        "Double Hold'em (three hole cards, one dropped on the flop) is not a game of the design",
-    ),
-    (
-        "cash/PartyPoker/Flop/PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt",
-        ErrorKind::Malformed,
-        "anonymised inconsistently: the seat list and posts say Player2, the actions zejnikogoj",
-    ),
-    (
-        "cash/PartyPoker/Flop/PLO8-6max-USD-1.00-2.00-201601.preamble.fatal.txt",
-        ErrorKind::Malformed,
-        "anonymised inconsistently: holdem_AA and playclever99 act without a seat line",
-    ),
-    (
-        "tour/PartyPoker/Flop/NLHE-1-EUR-STT-201211.tourno.missing.txt",
-        ErrorKind::Malformed,
-        "oup77777 acts without a seat line (and every stack prints as 1 chip)",
-    ),
+/// Hands that cannot be parsed, and why.
+const BROKEN: &[Failure] = &[
+    Failure {
+        file: "cash/PartyPoker/Flop/NLDHE-USD-0.01-0.02-201205.double.holdem.txt",
+        hand: None,
+        kind: ErrorKind::Unsupported,
+        why:
+            "Double Hold'em (three hole cards, one dropped on the flop) is not a game of the design",
+    },
+    Failure {
+        file: "cash/PartyPoker/Flop/PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt",
+        hand: None,
+        kind: ErrorKind::Malformed,
+        why:
+            "anonymised inconsistently: the seat list and posts say Player2, the actions zejnikogoj",
+    },
+    Failure {
+        file: "cash/PartyPoker/Flop/PLO8-6max-USD-1.00-2.00-201601.preamble.fatal.txt",
+        hand: None,
+        kind: ErrorKind::Malformed,
+        why: "anonymised inconsistently: holdem_AA and playclever99 act without a seat line",
+    },
+    Failure {
+        file: "tour/PartyPoker/Flop/NLHE-1-EUR-STT-201211.tourno.missing.txt",
+        hand: None,
+        kind: ErrorKind::Malformed,
+        why: "oup77777 acts without a seat line (and every stack prints as 1 chip)",
+    },
 ];
 
 /// Files holding more than one hand: (file, hands).
@@ -133,52 +85,10 @@ const CONVERTED: &[(&str, &str)] = &[
 /// every hand is a PartyPoker hand, but those converted from other rooms.
 #[test]
 fn every_partypoker_file_parses() {
-    let mut totals: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for dir in DIRS {
-        let names = files(dir);
-        assert!(names.len() > 10, "{dir}: corpus not found");
-        for rel in &names {
-            let (mut parsed, mut failed) = (0, 0);
-            let site = CONVERTED.iter().find(|c| c.0 == rel).map_or(SITE, |c| c.1);
-            for r in parse_file(rel) {
-                match r {
-                    Ok(h) => {
-                        assert_eq!(h.site, site, "{rel}");
-                        parsed += 1;
-                    }
-                    Err(e) => {
-                        match BROKEN.iter().find(|b| b.0 == rel) {
-                            Some(&(_, kind, reason)) => {
-                                assert_eq!(e.kind, kind, "{rel}: {}", e.full_message());
-                                println!(
-                                    "{rel}: {:?} as expected ({reason}): {}",
-                                    e.kind,
-                                    e.full_message()
-                                );
-                            }
-                            None => panic!("{rel}: {:?} {}", e.kind, e.full_message()),
-                        }
-                        failed += 1;
-                    }
-                }
-            }
-            let expected_failed = BROKEN.iter().filter(|b| b.0 == rel).count();
-            let expected_parsed = MANY
-                .iter()
-                .find(|m| m.0 == rel)
-                .map_or(1 - expected_failed.min(1), |m| m.1);
-            assert_eq!(
-                (parsed, failed),
-                (expected_parsed, expected_failed),
-                "{rel}"
-            );
-            println!("{rel}: {parsed} parsed, {failed} failed");
-            let t = totals.entry(dir).or_default();
-            t.0 += parsed;
-            t.1 += failed;
-        }
-    }
-    println!("{totals:?}");
+    let site = |rel: &str| Some(CONVERTED.iter().find(|c| c.0 == rel).map_or(SITE, |c| c.1));
+    let counts = parse_every_file(DIRS, 10, site, |rel, e| listed(BROKEN, rel, e));
+    assert_hands_per_file(&counts, MANY, BROKEN);
+    let totals = totals(&counts);
     assert_eq!(totals["cash/PartyPoker"], (37, 3));
     assert_eq!(totals["tour/PartyPoker"], (53, 1));
 }
@@ -186,124 +96,30 @@ fn every_partypoker_file_parses() {
 /// No other room's file is read as PartyPoker (888poker's "#Game No" lines included).
 #[test]
 fn other_rooms_are_not_partypoker() {
-    for top in ["cash", "tour", "summaries", "unsupported-sites"] {
-        let mut paths = Vec::new();
-        walk(&corpus().join(top), &mut paths);
-        for p in paths {
-            let rel = p
-                .strip_prefix(corpus())
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            let bytes = std::fs::read(&p).unwrap();
-            let (text, _) = fpdb_core::decode::decode(&bytes);
-            let text = fpdb_core::split::normalise(&text);
-            let mine = DIRS.iter().any(|d| rel.starts_with(d));
-            for c in fpdb_core::split::chunks(&text) {
-                let site = c.room.map(|r| r.site());
-                if mine {
-                    assert_eq!(site, Some(SITE), "{rel}: line {}", c.first_line);
-                } else {
-                    assert_ne!(
-                        site,
-                        Some(SITE),
-                        "{rel}: line {} read as PartyPoker",
-                        c.first_line
-                    );
-                }
-            }
-        }
-    }
+    other_rooms_are_not(SITE, DIRS);
 }
 
-fn all_hands() -> Vec<(String, Hand)> {
-    let mut out = Vec::new();
-    for dir in DIRS {
-        for rel in files(dir) {
-            for h in parse_file(&rel).into_iter().flatten() {
-                out.push((rel.clone(), h));
-            }
-        }
-    }
-    out
-}
-
-/// Live money of an action (what counts towards the amount to match on its street).
-fn live(h: &Hand, a: &Action) -> Money {
-    match a.kind {
-        ActionKind::Ante | ActionKind::DeadSmallBlind => 0,
-        ActionKind::BothBlinds => a.amount - a.amount.min(h.game.small_blind),
-        _ => a.amount,
-    }
-}
-
-/// The player who last raised the highest total of street `s` (blinds count on street 0).
-fn last_aggressor(h: &Hand, s: i8) -> Option<PlayerIdx> {
-    let mut totals = vec![0 as Money; h.players.len()];
-    let (mut max, mut who) = (0, None);
-    for a in h.actions.iter().filter(|a| a.street.max(0) == s) {
-        totals[a.player] += live(h, a);
-        if totals[a.player] > max {
-            max = totals[a.player];
-            who = Some(a.player);
-        }
-    }
-    who
-}
+const RULES: Rules = Rules {
+    added_money: false,
+    cash_outs: true,
+    max_rake_percent: Some(20),
+    last_bettor: None,
+};
 
 /// Money adds up in every hand: what the players put in, less what came back, is the pot; the
 /// pot is what they took plus what the room took; an uncalled bet goes back to the player who
 /// made it.
 #[test]
 fn money_adds_up_in_every_hand() {
-    let hands = all_hands();
+    let hands = all_hands(DIRS);
     assert!(hands.len() > 70);
-    for (rel, h) in &hands {
-        let id = format!("{rel} #{}", h.site_hand_id);
-        let collected = sum(h.collections.iter().map(|c| c.amount));
-        assert_eq!(
-            collected + h.rake + h.cashed_out_pot,
-            h.total_pot,
-            "{id}: collections + rake != total pot"
-        );
-        let put_in = sum(h.actions.iter().map(|a| a.amount));
-        let returned = sum(h.returned.iter().map(|r| r.amount));
-        assert_eq!(
-            put_in - returned,
-            h.total_pot - h.pot_added,
-            "{id}: money in != pot"
-        );
-        assert!(h.rake >= 0 && h.total_pot >= 0, "{id}");
-        for r in &h.returned {
-            assert!(r.amount > 0, "{id}");
-            assert_eq!(
-                last_aggressor(h, r.street),
-                Some(r.player),
-                "{id}: returned to whom?"
-            );
-        }
-        if h.game.kind == GameKind::Tour {
-            assert_eq!(h.rake, 0, "{id}: rake in a tournament");
-        }
-    }
+    money_adds_up(&hands, RULES, &[]);
 }
 
 /// The statistics accept every hand, and their money matches the hand's.
 #[test]
 fn statistics_accept_every_hand() {
-    for (rel, h) in all_hands() {
-        let id = format!("{rel} #{}", h.site_hand_id);
-        let rows = fpdb_core::stats::derive(&h).unwrap_or_else(|e| panic!("{id}: {e}"));
-        let winnings = sum(rows.players.iter().map(|p| p.winnings));
-        let profit = sum(rows.players.iter().map(|p| p.total_profit));
-        let cashed = sum(h.cash_outs.iter().map(|c| c.amount));
-        assert_eq!(
-            winnings - cashed + h.rake + h.cashed_out_pot,
-            h.total_pot,
-            "{id}: winnings"
-        );
-        assert_eq!(profit - cashed, h.pot_added - h.rake, "{id}: profit");
-    }
+    statistics_agree(&all_hands(DIRS), &[]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,53 +130,7 @@ fn statistics_accept_every_hand() {
 /// the money the reference tracker stored.
 #[test]
 fn sidecars_agree() {
-    let mut compared = 0;
-    for dir in DIRS {
-        for rel in files(dir) {
-            let side = corpus().join(format!("{rel}.hp.json"));
-            let Ok(json) = std::fs::read_to_string(&side) else {
-                continue;
-            };
-            let side: BTreeMap<String, Value> = serde_json::from_str(&json).unwrap();
-            let h = parse_file(&rel).remove(0).unwrap();
-            let rows = fpdb_core::stats::derive(&h).unwrap();
-            for (name, v) in &side {
-                let p = h
-                    .player_index(name)
-                    .unwrap_or_else(|| panic!("{rel}: {name} missing"));
-                let pl = &h.players[p];
-                assert_eq!(
-                    i64::from(pl.seat),
-                    v["seatNo"].as_i64().unwrap(),
-                    "{rel} {name}"
-                );
-                assert_eq!(pl.stack, v["startCash"].as_i64().unwrap(), "{rel} {name}");
-                for (k, c) in pl.cards.iter().enumerate() {
-                    let theirs = v[format!("card{}", k + 1)].as_i64().unwrap();
-                    assert_eq!(i64::from(c.code()), theirs, "{rel} {name} card{}", k + 1);
-                }
-                if let Some(row) = rows.players.iter().find(|r| r.player == p) {
-                    assert_eq!(
-                        row.winnings,
-                        v["winnings"].as_i64().unwrap(),
-                        "{rel} {name}"
-                    );
-                    assert_eq!(
-                        row.total_profit,
-                        v["totalProfit"].as_i64().unwrap(),
-                        "{rel} {name}"
-                    );
-                    if h.game.category == Category::Holdem {
-                        let theirs = v["startCards"].as_i64().unwrap();
-                        let ours = row.start_cards.map_or(0, |s| i64::from(s) + 1);
-                        assert_eq!(ours, theirs, "{rel} {name} startCards");
-                    }
-                }
-                compared += 1;
-            }
-            println!("{rel}: {} players compared", side.len());
-        }
-    }
+    let compared = hp_sidecars_agree(DIRS);
     assert!(compared >= 6, "{compared}");
 }
 
@@ -368,20 +138,8 @@ fn sidecars_agree() {
 // Facts of particular files
 // ---------------------------------------------------------------------------------------------
 
-fn first(rel: &str) -> Hand {
-    parse_file(rel).remove(0).unwrap()
-}
-
 fn nth(rel: &str, n: usize) -> Hand {
     parse_file(rel).remove(n).unwrap()
-}
-
-fn name(h: &Hand, p: PlayerIdx) -> &str {
-    &h.players[p].name
-}
-
-fn by_name(h: &Hand, n: &str) -> PlayerIdx {
-    h.player_index(n).unwrap_or_else(|| panic!("no {n}"))
 }
 
 fn utc(h: &Hand) -> String {
@@ -390,7 +148,7 @@ fn utc(h: &Hand) -> String {
 
 #[test]
 fn classic_cash_hand() {
-    let h = first("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201008.Sample.txt");
+    let h = first_hand("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201008.Sample.txt");
     assert_eq!(
         (h.site_hand_id.as_str(), h.site_hand_no),
         ("9582251255", 9_582_251_255)
@@ -421,7 +179,7 @@ fn classic_cash_hand() {
     );
     assert_eq!((h.total_pot, h.rake), (68, 3));
     assert!(h.returned.is_empty());
-    let s = by_name(&h, "suicini03");
+    let s = idx(&h, "suicini03");
     assert!(h.players[s].shown);
     assert_eq!(h.players[s].cards.len(), 2);
 }
@@ -464,13 +222,13 @@ fn zone_labels() {
         ),
     ];
     for (rel, expected) in cases {
-        assert_eq!(utc(&first(rel)), expected, "{rel}");
+        assert_eq!(utc(&first_hand(rel)), expected, "{rel}");
     }
 }
 
 #[test]
 fn fixed_limit_and_a_live_second_small_blind() {
-    let h = first("cash/PartyPoker/Flop/LHE-6max-USD-15-30-201104.live.second.sb.txt");
+    let h = first_hand("cash/PartyPoker/Flop/LHE-6max-USD-15-30-201104.live.second.sb.txt");
     let g = &h.game;
     assert_eq!(g.limit_type, LimitType::FixedLimit);
     assert_eq!(
@@ -478,20 +236,20 @@ fn fixed_limit_and_a_live_second_small_blind() {
         (1000, 1500, 1500, 3000)
     );
     // The second small blind is live: its poster then calls $5 to the big blind.
-    let p1 = by_name(&h, "Player1");
+    let p1 = idx(&h, "Player1");
     assert_eq!(h.actions[2].kind, ActionKind::SmallBlind);
     assert_eq!(h.actions[3].player, p1);
     assert_eq!(
         (h.actions[3].kind, h.actions[3].amount),
         (ActionKind::Call, 500)
     );
-    assert!(h.players[by_name(&h, "Hero")].mucked);
+    assert!(h.players[idx(&h, "Hero")].mucked);
 }
 
 #[test]
 fn mac_histories_glue_lines() {
     // "Player3 wins $27,37 USD from the main pot with ....Player4 wins $27,36 USD from ...".
-    let h = first("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt");
+    let h = first_hand("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt");
     let won: Vec<(&str, Money)> = h
         .collections
         .iter()
@@ -506,8 +264,8 @@ fn mac_histories_glue_lines() {
         (ActionKind::Raise, 2090, Some(2615))
     );
     // "Player3 is sitting outPlayer4 posts big blind [$0,25 USD].".
-    let h = first("cash/PartyPoker/Flop/NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt");
-    assert!(h.players[by_name(&h, "Player3")].sitting_out);
+    let h = first_hand("cash/PartyPoker/Flop/NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt");
+    assert!(h.players[idx(&h, "Player3")].sitting_out);
     let bb = h
         .actions
         .iter()
@@ -519,40 +277,42 @@ fn mac_histories_glue_lines() {
 #[test]
 fn players_who_join_and_leave() {
     // Player6 ($0) left; Player8 joined and posted: he takes the free seat.
-    let h = first("cash/PartyPoker/Flop/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt");
+    let h =
+        first_hand("cash/PartyPoker/Flop/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt");
     assert!(h.player_index("Player6").is_none());
-    let p8 = by_name(&h, "Player8");
+    let p8 = idx(&h, "Player8");
     assert_eq!(h.players[p8].seat, 2);
     // Unseated joined without a seat line: first free seat, the biggest stack at the table.
-    let h = first(
+    let h = first_hand(
         "cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt",
     );
-    let u = by_name(&h, "Unseated");
+    let u = idx(&h, "Unseated");
     assert_eq!((h.players[u].seat, h.players[u].stack), (2, 283));
     assert_eq!(h.returned[0].amount, 64);
     assert_eq!((h.total_pot, h.rake), (67, 3));
     // A player who joins and only sits out is not dealt in.
-    let h = first("cash/PartyPoker/Flop/NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt");
+    let h = first_hand("cash/PartyPoker/Flop/NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt");
     assert!(h.player_index("Player2").is_none());
     assert!(h.player_index("Player3").is_some());
 }
 
 #[test]
 fn names_cut_in_the_seat_list() {
-    let h = first("cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt");
+    let h =
+        first_hand("cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt");
     let hero = h.hero.unwrap();
     assert_eq!(name(&h, hero), "Hero Name");
     assert_eq!(h.players[hero].seat, 2);
     // "Hero Name raises" and "Hero checks" are the same player.
     assert_eq!(h.actions.iter().filter(|a| a.player == hero).count(), 4);
     assert_eq!((h.total_pot, h.rake), (750, 37));
-    assert!(h.players[by_name(&h, "Player0")].sitting_out);
+    assert!(h.players[idx(&h, "Player0")].sitting_out);
 }
 
 #[test]
 fn posts() {
     // "posts big blind + dead [0,35 €]": both blinds, the small one dead.
-    let h = first("cash/PartyPoker/Flop/NLHE-EUR-6max-0.10-0.25-201112.post.both.txt");
+    let h = first_hand("cash/PartyPoker/Flop/NLHE-EUR-6max-0.10-0.25-201112.post.both.txt");
     assert!(h
         .actions
         .iter()
@@ -560,7 +320,7 @@ fn posts() {
     assert_eq!(h.game.currency, "EUR");
     // A player who checks before the flop without having matched the big blind posted both
     // blinds without the room printing it.
-    let h = first("cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt");
+    let h = first_hand("cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt");
     let both = h
         .actions
         .iter()
@@ -569,7 +329,7 @@ fn posts() {
     assert_eq!((name(&h, both.player), both.amount), ("Player2", 15));
     assert_eq!((h.total_pot, h.rake), (40, 2));
     // Short deck: antes and a button blind.
-    let h = first("cash/PartyPoker/Flop/Short-Deck-6max-USD-1.00-1.00-201904.txt");
+    let h = first_hand("cash/PartyPoker/Flop/Short-Deck-6max-USD-1.00-1.00-201904.txt");
     assert_eq!(h.game.category, Category::SixPlusHoldem);
     assert_eq!(
         (h.game.small_blind, h.game.big_blind, h.game.ante),
@@ -577,7 +337,8 @@ fn posts() {
     );
     assert!(h.actions.iter().any(|a| a.kind == ActionKind::ButtonBlind));
     // A big blind all-in for less: the blinds come from the table's buy-in ("$0.80" 20BB).
-    let h = first("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt");
+    let h =
+        first_hand("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt");
     assert_eq!((h.game.small_blind, h.game.big_blind), (1, 2));
     assert!(h.actions[1].all_in);
 }
@@ -585,7 +346,7 @@ fn posts() {
 #[test]
 fn summary_format_and_alphanumeric_ids() {
     let rel = "cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt";
-    let h = first(rel);
+    let h = first_hand(rel);
     assert_eq!(h.site_hand_id, "1770659766668adeb0h5qfm");
     let expected =
         -1 - (1_770_659_766_668i64 * (1 << 19) + (fnv(b"adeb0h5qfm") & ((1 << 19) - 1)) as i64);
@@ -594,7 +355,7 @@ fn summary_format_and_alphanumeric_ids() {
     assert_eq!(h.game.limit_type, LimitType::PotLimit);
     assert_eq!((h.game.small_blind, h.game.big_blind), (10, 25));
     // "Player2 Cashout Amount is 23.01" with a 1% premium.
-    let p2 = by_name(&h, "Player2");
+    let p2 = idx(&h, "Player2");
     assert_eq!(
         h.cash_outs,
         [CashOut {
@@ -630,7 +391,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 
 #[test]
 fn converted_histories() {
-    let h = first("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201901.WPN.converted.txt");
+    let h = first_hand("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201901.WPN.converted.txt");
     assert_eq!(
         (h.site.as_str(), h.site_hand_id.as_str()),
         ("Winning Poker Network", "1111111111")
@@ -643,7 +404,7 @@ fn converted_histories() {
         ("Player3", 174)
     );
     assert_eq!((h.total_pot, h.rake), (554, 27));
-    let h = first("tour/PartyPoker/Flop/NLHE-9max-MTT-unknownBuyin-201812.converted.txt");
+    let h = first_hand("tour/PartyPoker/Flop/NLHE-9max-MTT-unknownBuyin-201812.converted.txt");
     assert_eq!(h.site, "PokerStars");
     let t = h.tournament.as_ref().unwrap();
     assert_eq!(
@@ -660,7 +421,7 @@ fn converted_histories() {
 fn old_tournaments_post_blinds_silently() {
     // Heads-up, no post printed: the button posts the small blind, the other the big one.
     let rel = "tour/PartyPoker/Flop/NLHE-USD-STT-10-201104.new.hand.delimiter.txt";
-    let h = first(rel);
+    let h = first_hand(rel);
     let posts: Vec<(&str, ActionKind, Money)> = h
         .actions_on(POSTS)
         .map(|a| (name(&h, a.player), a.kind, a.amount))
@@ -688,18 +449,18 @@ fn old_tournaments_post_blinds_silently() {
     let posts: Vec<&str> = h.actions_on(POSTS).map(|a| name(&h, a.player)).collect();
     assert_eq!(posts, ["Player4", "Player8"]);
     // The level under the seats is the one played (the header still shows the previous one).
-    let h = first("tour/PartyPoker/Flop/NLHE-USD-MTT-215-201110.level.change.txt");
+    let h = first_hand("tour/PartyPoker/Flop/NLHE-USD-MTT-215-201110.level.change.txt");
     assert_eq!((h.game.small_blind, h.game.big_blind), (100, 200));
     assert_eq!(h.tournament.as_ref().unwrap().level.as_deref(), Some("4"));
     // Antes printed, blinds not.
-    let h = first("tour/PartyPoker/Flop/NLHE-MTT-USD-530-201307.no.tz.txt");
+    let h = first_hand("tour/PartyPoker/Flop/NLHE-MTT-USD-530-201307.no.tz.txt");
     assert_eq!(
         (h.game.small_blind, h.game.big_blind, h.game.ante),
         (1250, 2500, 250)
     );
     assert_eq!(h.actions_on(POSTS).count(), 10);
     // Fixed-limit tournament: "Stakes(200/400)" is the small and big bet.
-    let h = first("tour/PartyPoker/Flop/LHE-Freeroll-MTT-201207.txt");
+    let h = first_hand("tour/PartyPoker/Flop/LHE-Freeroll-MTT-201207.txt");
     assert_eq!(
         (h.game.small_blind, h.game.big_blind, h.game.big_bet),
         (100, 200, 400)
@@ -718,19 +479,19 @@ fn tournament_results_and_buy_ins() {
         .map(|f| (name(&h, f.player), f.place, f.prize))
         .collect();
     assert_eq!(results, [("Player1", 2, None), ("Hero", 1, Some(300))]);
-    let h = first("tour/PartyPoker/Flop/NLHE-MTT-USD-100-9-202104.anon.txt");
+    let h = first_hand("tour/PartyPoker/Flop/NLHE-MTT-USD-100-9-202104.anon.txt");
     let t = h.tournament.as_ref().unwrap();
     assert_eq!((t.tourney_no, t.buyin, t.fee), (303_344_128, 10000, 900));
     assert_eq!(h.table_name, "303344128 62");
     // The summary's totals fix the rounded bets: 10501750 collected, 3892001 uncalled.
     assert_eq!(h.total_pot, 6_609_749);
-    let h = first("tour/PartyPoker/Flop/NLHE-MTT-USD-50-5-202104.bad.math.txt");
+    let h = first_hand("tour/PartyPoker/Flop/NLHE-MTT-USD-50-5-202104.bad.math.txt");
     assert_eq!(h.total_pot, 332_194_176);
 }
 
 #[test]
 fn stud() {
-    let h = first("cash/PartyPoker/Stud/7-StudHL-USD-10-20.201202.wins.lo.pot.txt");
+    let h = first_hand("cash/PartyPoker/Stud/7-StudHL-USD-10-20.201202.wins.lo.pot.txt");
     assert_eq!(h.game.category, Category::StudHiLo);
     assert_eq!(
         (h.game.small_blind, h.game.big_blind, h.game.ante),
@@ -756,7 +517,7 @@ fn stud() {
         .map(|c| c.to_string())
         .collect();
     assert_eq!(cards, ["Ah", "4h", "4d", "Td", "Qd", "Kc", "8s"]);
-    let h = first("tour/PartyPoker/Stud/7-Stud-USD-MTT-6.00-201205.txt");
+    let h = first_hand("tour/PartyPoker/Stud/7-Stud-USD-MTT-6.00-201205.txt");
     assert!(h
         .actions
         .iter()
@@ -837,33 +598,5 @@ fn errors_name_the_line_and_the_hand() {
 /// Truncated and damaged texts give errors, never a panic.
 #[test]
 fn damaged_texts_never_panic() {
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    for dir in DIRS {
-        for rel in files(dir) {
-            let text = read(&rel);
-            let lines: Vec<&str> = text.lines().collect();
-            for cut in 0..lines.len().min(120) {
-                let t = lines[..cut].join("\n");
-                let _ = parse_history(&t).count();
-            }
-            for _ in 0..40 {
-                let mut bytes = text.clone().into_bytes();
-                let n = bytes.len().max(1);
-                for _ in 0..3 {
-                    let at = (next() as usize) % n;
-                    if let Some(b) = bytes.get_mut(at) {
-                        *b = b" 0123456789.,[]()#:-/$abcXYZ*\n\xe2"[(next() % 31) as usize];
-                    }
-                }
-                let t = String::from_utf8_lossy(&bytes);
-                let _ = parse_history(&t).count();
-            }
-        }
-    }
+    cut_and_mangled_files_never_panic(DIRS);
 }

@@ -3,69 +3,18 @@
 //!
 //! The corpus tests read the files as an importer would: decode, normalise, split, parse.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::collections::BTreeMap;
+
+use common::*;
 use fpdb_core::cards::Card;
 use fpdb_core::error::ErrorKind;
 use fpdb_core::model::*;
 use fpdb_core::{parse_history, parse_one, HandResult};
-use serde_json::Value;
 
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_none_or(|x| x != "json") {
-            out.push(p);
-        }
-    }
-}
-
-/// The hand-history files of a corpus directory, sorted, as paths relative to the corpus.
-fn files(dir: &str) -> Vec<String> {
-    let root = corpus();
-    let mut out = Vec::new();
-    walk(&root.join(dir), &mut out);
-    let mut names: Vec<String> = out
-        .iter()
-        .map(|p| {
-            p.strip_prefix(&root)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
-}
-
-fn parse_file(rel: &str) -> Vec<HandResult> {
-    let bytes = std::fs::read(corpus().join(rel)).unwrap();
-    let (text, _) = fpdb_core::decode::decode(&bytes);
-    let text = fpdb_core::split::normalise(&text);
-    parse_history(&text).collect()
-}
-
-fn first_hand(rel: &str) -> Hand {
-    parse_file(rel)
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| panic!("{rel}: no hand"))
-        .unwrap_or_else(|e| panic!("{rel}: {}", e.full_message()))
-}
-
-fn sum<I: IntoIterator<Item = Money>>(it: I) -> Money {
-    it.into_iter().sum()
-}
+const SITE: &str = "PokerStars";
+const DIRS: &[&str] = &["cash/Stars", "tour/Stars"];
 
 // ---------------------------------------------------------------------------------------------
 // Every file
@@ -110,46 +59,49 @@ struct Tally {
     unfinished: usize,
 }
 
-/// Every Stars file parses; the only failures are the hands the room cancelled and the hands
-/// cut off before their summary.
+/// Why a Stars hand may fail: the room cancelled it, or it was cut off before its summary (or
+/// the text is a tournament summary, not a hand).
+fn expected_failure(_: &str, e: &fpdb_core::error::ParseError) -> Option<&'static str> {
+    match e.kind {
+        ErrorKind::Cancelled => Some("cancelled by the room"),
+        ErrorKind::Unfinished => Some("cut off before its summary"),
+        ErrorKind::NotAHandHistory if e.message.contains("summary") => Some("a tournament summary"),
+        _ => None,
+    }
+}
+
+/// Every Stars file parses (the hands of every site that writes the format are read as theirs);
+/// the only failures are the hands the room cancelled and the hands cut off before their
+/// summary.
 #[test]
 fn every_stars_file_parses() {
+    let counts = parse_every_file(DIRS, 30, |_| None, expected_failure);
     let mut totals: BTreeMap<&str, Tally> = BTreeMap::new();
-    for dir in ["cash/Stars", "tour/Stars"] {
-        let names = files(dir);
-        assert!(names.len() > 30, "{dir}: corpus not found");
-        for rel in &names {
-            let mut t = Tally::default();
-            for r in parse_file(rel) {
-                match r {
-                    Ok(_) => t.parsed += 1,
-                    Err(e) if e.kind == ErrorKind::Cancelled => t.cancelled += 1,
-                    Err(e) if e.kind == ErrorKind::Unfinished => t.unfinished += 1,
-                    Err(e)
-                        if e.kind == ErrorKind::NotAHandHistory
-                            && e.message.contains("summary") => {}
-                    Err(e) => panic!("{rel}: {:?} {}", e.kind, e.full_message()),
-                }
-            }
-            let expected = COUNTS
-                .iter()
-                .find(|c| c.0 == rel)
-                .map(|&(_, parsed, cancelled, unfinished)| Tally {
-                    parsed,
-                    cancelled,
-                    unfinished,
-                })
-                .unwrap_or(Tally {
-                    parsed: 1,
-                    cancelled: 0,
-                    unfinished: 0,
-                });
-            assert_eq!(t, expected, "{rel}");
-            let total = totals.entry(dir).or_default();
-            total.parsed += t.parsed;
-            total.cancelled += t.cancelled;
-            total.unfinished += t.unfinished;
-        }
+    for c in &counts {
+        let kinds = |k: ErrorKind| c.failed.iter().filter(|(e, _)| e.kind == k).count();
+        let t = Tally {
+            parsed: c.parsed,
+            cancelled: kinds(ErrorKind::Cancelled),
+            unfinished: kinds(ErrorKind::Unfinished),
+        };
+        let expected = COUNTS
+            .iter()
+            .find(|x| x.0 == c.rel)
+            .map(|&(_, parsed, cancelled, unfinished)| Tally {
+                parsed,
+                cancelled,
+                unfinished,
+            })
+            .unwrap_or(Tally {
+                parsed: 1,
+                cancelled: 0,
+                unfinished: 0,
+            });
+        assert_eq!(t, expected, "{}", c.rel);
+        let total = totals.entry(c.dir).or_default();
+        total.parsed += t.parsed;
+        total.cancelled += t.cancelled;
+        total.unfinished += t.unfinished;
     }
     println!("{totals:?}");
     assert_eq!(
@@ -170,80 +122,57 @@ fn every_stars_file_parses() {
     );
 }
 
-fn all_hands() -> Vec<(String, Hand)> {
-    let mut out = Vec::new();
-    for dir in ["cash/Stars", "tour/Stars"] {
-        for rel in files(dir) {
-            for h in parse_file(&rel).into_iter().flatten() {
-                out.push((rel.clone(), h));
-            }
-        }
-    }
-    out
+/// No other room's file is read as a PokerStars hand.
+#[test]
+fn other_rooms_are_not_stars() {
+    other_rooms_are_not(SITE, DIRS);
 }
 
+/// Whom an uncalled bet goes back to: whoever made the last bet of its street (the big blind
+/// or the bring-in when nobody bet; posts are all on street -1, so the biggest poster then).
+fn last_bettor(h: &Hand, r: &Returned) -> Option<PlayerIdx> {
+    let last = h
+        .actions
+        .iter()
+        .rev()
+        .filter(|a| a.street == r.street || (r.street == 0 && a.street == POSTS))
+        .find(|a| {
+            a.kind.is_aggressive()
+                || a.kind == ActionKind::BringIn
+                || (a.kind.is_post() && a.kind != ActionKind::Ante)
+        })?;
+    if last.street == POSTS {
+        h.actions
+            .iter()
+            .filter(|a| a.street == POSTS && a.kind != ActionKind::Ante)
+            .max_by_key(|a| a.amount)
+            .map(|a| a.player)
+    } else {
+        Some(last.player)
+    }
+}
+
+const RULES: Rules = Rules {
+    added_money: true,
+    cash_outs: true,
+    max_rake_percent: Some(20),
+    last_bettor: Some(last_bettor),
+};
+
 /// Money adds up in every hand: what was put in (less what came back) is the pot, and the pot is
-/// what the players took plus what the room took.
+/// what the players took plus what the room took; each uncalled bet goes back to the last
+/// bettor of its street; the derived statistics agree.
 #[test]
 fn money_adds_up_in_every_hand() {
-    for (rel, h) in all_hands() {
-        let id = format!("{rel} #{}", h.site_hand_no);
-        let collected = sum(h.collections.iter().map(|c| c.amount));
-        assert_eq!(
-            collected + h.rake + h.cashed_out_pot,
-            h.total_pot,
-            "{id}: collections + rake + cashed-out pot != total pot"
-        );
-        let put_in = sum(h.actions.iter().map(|a| a.amount));
-        let returned = sum(h.returned.iter().map(|r| r.amount));
-        assert_eq!(
-            put_in - returned,
-            h.total_pot - h.pot_added,
-            "{id}: money put in - returned != pot - added"
-        );
-        assert!(h.rake >= 0 && h.total_pot >= 0, "{id}");
-        assert!(h.collections.iter().all(|c| c.amount >= 0), "{id}");
-        if h.game.kind == GameKind::Tour {
-            assert_eq!(h.rake, 0, "{id}: rake in a tournament");
-        }
-        // Each uncalled bet goes back to whoever made the last bet of its street (the big blind
-        // or the bring-in when nobody bet).
-        for r in &h.returned {
-            assert!(r.amount > 0, "{id}: empty return");
-            let last = h
-                .actions
-                .iter()
-                .rev()
-                .filter(|a| a.street == r.street || (r.street == 0 && a.street == POSTS))
-                .find(|a| {
-                    a.kind.is_aggressive()
-                        || a.kind == ActionKind::BringIn
-                        || (a.kind.is_post() && a.kind != ActionKind::Ante)
-                })
-                .unwrap_or_else(|| panic!("{id}: return without a bet"));
-            // Posts are all on street -1: the last aggressor is the biggest poster then.
-            let bettor = if last.street == POSTS {
-                h.actions
-                    .iter()
-                    .filter(|a| a.street == POSTS && a.kind != ActionKind::Ante)
-                    .max_by_key(|a| a.amount)
-                    .map(|a| a.player)
-            } else {
-                Some(last.player)
-            };
-            assert_eq!(
-                bettor,
-                Some(r.player),
-                "{id}: uncalled bet returned to someone else than the last bettor"
-            );
-        }
-    }
+    let hands = all_hands(DIRS);
+    money_adds_up(&hands, RULES, &[]);
+    statistics_agree(&hands, &[]);
 }
 
 /// Facts every hand must have.
 #[test]
 fn every_hand_is_complete() {
-    for (rel, h) in all_hands() {
+    for (rel, h) in all_hands(DIRS) {
         let id = format!("{rel} #{}", h.site_hand_no);
         assert!(h.players.len() >= 2, "{id}: players");
         assert!(h.start_time.timestamp() > 1_100_000_000, "{id}: date");
@@ -304,12 +233,6 @@ fn every_hand_is_complete() {
 // Sidecars: what fpdb stored for the first hand of some files
 // ---------------------------------------------------------------------------------------------
 
-fn sidecar(rel: &str, ext: &str) -> Option<Value> {
-    let path = corpus().join(format!("{rel}.{ext}.json"));
-    let text = std::fs::read_to_string(path).ok()?;
-    Some(serde_json::from_str(&text).unwrap())
-}
-
 /// The card columns fpdb writes: hole cards (flop games), seven slots (stud), five-card blocks
 /// for the deal and each draw (draw games; badugi uses four of the five).
 fn card_columns(h: &Hand, p: &Player) -> Vec<i64> {
@@ -337,9 +260,9 @@ fn card_columns(h: &Hand, p: &Player) -> Vec<i64> {
 #[test]
 fn first_hands_match_the_hp_sidecars() {
     let mut checked = 0;
-    for dir in ["cash/Stars", "tour/Stars"] {
+    for dir in DIRS {
         for rel in files(dir) {
-            let Some(hp) = sidecar(&rel, "hp") else {
+            let Some(hp) = sidecar(&rel, "hp.json") else {
                 continue;
             };
             let h = first_hand(&rel);
@@ -381,9 +304,9 @@ fn first_hands_match_the_hp_sidecars() {
 #[test]
 fn first_hands_match_the_hands_sidecars() {
     let mut checked = 0;
-    for dir in ["cash/Stars", "tour/Stars"] {
+    for dir in DIRS {
         for rel in files(dir) {
-            let Some(hands) = sidecar(&rel, "hands") else {
+            let Some(hands) = sidecar(&rel, "hands.json") else {
                 continue;
             };
             let h = first_hand(&rel);
@@ -420,9 +343,9 @@ fn first_hands_match_the_hands_sidecars() {
 #[test]
 fn first_hands_match_the_gt_sidecars() {
     let mut checked = 0;
-    for dir in ["cash/Stars", "tour/Stars"] {
+    for dir in DIRS {
         for rel in files(dir) {
-            let Some(gt) = sidecar(&rel, "gt") else {
+            let Some(gt) = sidecar(&rel, "gt.json") else {
                 continue;
             };
             let h = first_hand(&rel);
@@ -462,22 +385,6 @@ fn first_hands_match_the_gt_sidecars() {
 // Particular files
 // ---------------------------------------------------------------------------------------------
 
-fn card(s: &str) -> Card {
-    Card::parse(s).unwrap()
-}
-
-fn cards(s: &str) -> Vec<Card> {
-    s.split(' ').map(card).collect()
-}
-
-fn player<'h>(h: &'h Hand, name: &str) -> &'h Player {
-    h.players.iter().find(|p| p.name == name).unwrap()
-}
-
-fn idx(h: &Hand, name: &str) -> PlayerIdx {
-    h.player_index(name).unwrap()
-}
-
 #[test]
 fn cash_hold_em_hand() {
     let h = first_hand("cash/Stars/Flop/NLHE-FR-USD-0.01-0.02-201004.4betPF.txt");
@@ -492,9 +399,9 @@ fn cash_hold_em_hand() {
         (1, 2, "USD")
     );
     assert_eq!(h.hero, Some(idx(&h, "Hero")));
-    assert_eq!(player(&h, "Hero").cards, cards("3d Ks"));
-    assert_eq!(player(&h, "Player4").cards, cards("As Qs"));
-    assert!(player(&h, "Player4").shown);
+    assert_eq!(by_name(&h, "Hero").cards, cards("3d Ks"));
+    assert_eq!(by_name(&h, "Player4").cards, cards("As Qs"));
+    assert!(by_name(&h, "Player4").shown);
     assert_eq!(h.boards, vec![cards("7c Ac 6s 5d Qh")]);
     assert_eq!((h.total_pot, h.rake), (289, 10));
     let p4 = idx(&h, "Player4");
@@ -531,8 +438,8 @@ fn run_it_twice_and_double_board() {
         .map(|c| (c.player, c.amount, c.board))
         .collect();
     assert_eq!(got, vec![(hero, 11159, 0), (hero, 11158, 1)]);
-    assert!(player(&h, "Player1").mucked);
-    assert_eq!(player(&h, "Player1").cards, cards("9s Ah"));
+    assert!(by_name(&h, "Player1").mucked);
+    assert_eq!(by_name(&h, "Player1").cards, cards("9s Ah"));
 
     let h = first_hand("cash/Stars/Flop/NLHE-Split-6max-USD-1.00-2.00-201803.txt");
     assert!(h.game.split_board && !h.run_it_twice);
@@ -553,7 +460,7 @@ fn run_it_twice_and_double_board() {
 fn courchevel_board_from_the_summary() {
     let h = first_hand("cash/Stars/Flop/PL-Courchevel-6max-USD-0.50-1.00-201604.weird.board.txt");
     assert_eq!(h.boards, vec![cards("2s 3d 3c 8d 6s")]);
-    assert_eq!(player(&h, "Hero").cards.len(), 5);
+    assert_eq!(by_name(&h, "Hero").cards.len(), 5);
 }
 
 #[test]
@@ -596,10 +503,10 @@ fn stud_cards_in_dealing_order() {
     assert_eq!(h.button_seat, None);
     assert!(h.boards.is_empty());
     // Eight players: the seventh card is a community card ("*** RIVER *** [6h]").
-    assert_eq!(player(&h, "Player3").cards, cards("7s Qs 6c 7h 3s Qh 6h"));
-    let hero = player(&h, "Hero");
+    assert_eq!(by_name(&h, "Player3").cards, cards("7s Qs 6c 7h 3s Qh 6h"));
+    let hero = by_name(&h, "Hero");
     assert_eq!(hero.cards, cards("Ac Kc 8c 9c 9d Th 6h"));
-    let p2 = player(&h, "Player2");
+    let p2 = by_name(&h, "Player2");
     assert_eq!(p2.cards[..2], [Card::UNKNOWN, Card::UNKNOWN]);
     assert_eq!(p2.cards[2..], cards("Tc 7d 8d 3c 6h")[..]);
     assert_eq!(h.actions[8].kind, ActionKind::BringIn);
@@ -624,10 +531,10 @@ fn stud_cards_in_dealing_order() {
 #[test]
 fn draw_games() {
     let h = first_hand("cash/Stars/Draw/Badugi-USD-0.25-0.50-201009.txt");
-    let hero = player(&h, "Hero");
+    let hero = by_name(&h, "Hero");
     assert_eq!(hero.cards, cards("As 3h 8h 6s"));
     assert_eq!(hero.draws, vec![cards("As 3h 5h Ks")]);
-    let b = player(&h, "buddyboy3399");
+    let b = by_name(&h, "buddyboy3399");
     assert_eq!(b.draws.len(), 3);
     assert_eq!(b.draws[2], cards("8s 3d Ac 4h"));
     let d = h
@@ -639,7 +546,7 @@ fn draw_games() {
 
     // Single draw: no "*** DRAW ***" line, the first discard starts the draw.
     let h = first_hand("cash/Stars/Draw/5-Carddraw-PL-USD-0.50-1.00.201009.Sample.txt");
-    let hero = player(&h, "Hero");
+    let hero = by_name(&h, "Hero");
     assert_eq!(hero.cards, cards("6s Jh 7d 2h 3s"));
     assert_eq!(hero.draws, vec![cards("6s 7d 2h 3s Qs")]);
     let discard = h
@@ -678,7 +585,7 @@ fn tournaments() {
     let t = h.tournament.as_ref().unwrap();
     let places: Vec<(u32, Option<Money>)> = t.results.iter().map(|f| (f.place, f.prize)).collect();
     assert_eq!(places, vec![(2, Some(14151)), (1, Some(23036))]);
-    assert_eq!(player(&h, "Hero").bounty, Some(13543));
+    assert_eq!(by_name(&h, "Hero").bounty, Some(13543));
 
     let h = first_hand("tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt");
     assert_eq!(h.tournament.as_ref().unwrap().currency, "FREE");
@@ -868,7 +775,7 @@ fn names_with_spaces_colons_brackets_and_other_scripts() {
     ]);
     let smith = idx(&h, "Mr: Smith");
     assert_eq!(h.hero, Some(idx(&h, "PC [Mittel]")));
-    assert_eq!(player(&h, "PC [Mittel]").cards, cards("Ah Kd"));
+    assert_eq!(by_name(&h, "PC [Mittel]").cards, cards("Ah Kd"));
     let mr = idx(&h, "Mr");
     assert_eq!(
         h.actions.iter().filter(|a| a.player == mr).count(),
@@ -929,10 +836,10 @@ fn all_in_cap_disconnect_and_muck_lines() {
     let b = &h.actions[3];
     assert_eq!((b.player, b.amount, b.raise_to), (bob, 198, Some(200)));
     assert_eq!(h.returned[0].amount, 100);
-    assert!(player(&h, "Alice").shown && !player(&h, "Alice").mucked);
-    assert!(player(&h, "Bob").mucked && !player(&h, "Bob").shown);
-    assert_eq!(player(&h, "Bob").cards, cards("Kc Kd"));
-    assert!(player(&h, "Carol").sitting_out);
+    assert!(by_name(&h, "Alice").shown && !by_name(&h, "Alice").mucked);
+    assert!(by_name(&h, "Bob").mucked && !by_name(&h, "Bob").shown);
+    assert_eq!(by_name(&h, "Bob").cards, cards("Kc Kd"));
+    assert!(by_name(&h, "Carol").sitting_out);
     assert_eq!(h.collections[0].player, alice);
 }
 
@@ -952,7 +859,7 @@ fn disconnected_fold_and_cards_shown_when_folding() {
         "Seat 2: Bob (big blind) collected ($0.02)",
     ]));
     assert_eq!(h.actions[2].kind, ActionKind::Fold);
-    assert_eq!(player(&h, "Bob").cards, vec![card("Qs"), Card::UNKNOWN]);
+    assert_eq!(by_name(&h, "Bob").cards, vec![card("Qs"), Card::UNKNOWN]);
 }
 
 #[test]
@@ -1197,9 +1104,7 @@ fn never_panics_on_damaged_hands() {
         "tour/Stars/Flop/5-Card-PLO-6max-MTT-USD-12.30-12.25-2.45-201611.progressive.won.txt",
         "cash/Stars/Flop/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt",
     ] {
-        let bytes = std::fs::read(corpus().join(rel)).unwrap();
-        let (text, _) = fpdb_core::decode::decode(&bytes);
-        let text = fpdb_core::split::normalise(&text).into_owned();
+        let text = read(rel);
         let lines: Vec<&str> = text.lines().take(90).collect();
         for i in 0..lines.len() {
             // Cut after line i.
@@ -1270,11 +1175,7 @@ fn throughput() {
         "tour/Stars/Flop/NLHE-USD-MTT-1-KO.201008.txt",
     ]
     .iter()
-    .map(|rel| {
-        let bytes = std::fs::read(corpus().join(rel)).unwrap();
-        let (text, _) = fpdb_core::decode::decode(&bytes);
-        fpdb_core::split::normalise(&text).into_owned()
-    })
+    .map(|rel| read(rel))
     .collect();
     let mut best = f64::MAX;
     let mut hands = 0;

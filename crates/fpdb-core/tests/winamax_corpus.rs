@@ -1,84 +1,31 @@
 //! The Winamax parser against the regression corpus (`shared/corpus/{cash,tour}/Winamax`) and
 //! against hand-written hands that exercise the format's quirks.
 //!
-//! The corpus is read as an importer reads it: decode, normalise, split, parse.
+//! The corpus is read as an importer reads it: decode, normalise, split, parse (see
+//! `common/mod.rs`, which also holds the money checks).
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::*;
 use fpdb_core::cards::Card;
 use fpdb_core::error::ErrorKind;
 use fpdb_core::model::*;
 use fpdb_core::{parse_history, parse_one, HandResult};
-use serde_json::Value;
 
 const SITE: &str = "Winamax";
 const DIRS: &[&str] = &["cash/Winamax", "tour/Winamax"];
-
-fn corpus() -> PathBuf {
-    Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus"
-    ))
-    .to_path_buf()
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_none_or(|x| x != "json") {
-            out.push(p);
-        }
-    }
-}
-
-/// The hand-history files under a corpus directory, as sorted paths relative to the corpus.
-fn files(dir: &str) -> Vec<String> {
-    let root = corpus();
-    let mut out = Vec::new();
-    walk(&root.join(dir), &mut out);
-    let mut names: Vec<String> = out
-        .iter()
-        .map(|p| {
-            p.strip_prefix(&root)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
-}
-
-fn read(rel: &str) -> String {
-    let bytes = std::fs::read(corpus().join(rel)).unwrap();
-    let (text, _) = fpdb_core::decode::decode(&bytes);
-    fpdb_core::split::normalise(&text).into_owned()
-}
-
-fn parse_file(rel: &str) -> Vec<HandResult> {
-    parse_history(&read(rel)).collect()
-}
-
-fn sum<I: IntoIterator<Item = Money>>(it: I) -> Money {
-    it.into_iter().sum()
-}
 
 // ---------------------------------------------------------------------------------------------
 // Every file
 // ---------------------------------------------------------------------------------------------
 
-/// Hands that cannot be parsed, and why: (file, kind, reason).
-const BROKEN: &[(&str, ErrorKind, &str)] = &[(
-    "cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt",
-    ErrorKind::Malformed,
-    "the room's history collects 10€ from a pot the actions put 9€ in (a post is missing)",
-)];
+/// Hands that cannot be parsed, and why.
+const BROKEN: &[Failure] = &[Failure {
+    file: "cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt",
+    hand: None,
+    kind: ErrorKind::Malformed,
+    why: "the room's history collects 10€ from a pot the actions put 9€ in (a post is missing)",
+}];
 
 /// Files holding more than one hand: (file, hands).
 const MANY: &[(&str, usize)] = &[
@@ -101,52 +48,9 @@ const MANY: &[(&str, usize)] = &[
 /// hand is a Winamax hand.
 #[test]
 fn every_winamax_file_parses() {
-    let mut totals: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for dir in DIRS {
-        let names = files(dir);
-        assert!(names.len() > 5, "{dir}: corpus not found");
-        for rel in &names {
-            let (mut parsed, mut failed) = (0, 0);
-            for r in parse_file(rel) {
-                match r {
-                    Ok(h) => {
-                        assert_eq!(h.site, SITE, "{rel}");
-                        parsed += 1;
-                    }
-                    Err(e) => {
-                        let known = BROKEN.iter().find(|b| b.0 == rel);
-                        match known {
-                            Some(&(_, kind, reason)) => {
-                                assert_eq!(e.kind, kind, "{rel}: {}", e.full_message());
-                                println!(
-                                    "{rel}: {:?} as expected ({reason}): {}",
-                                    e.kind,
-                                    e.full_message()
-                                );
-                            }
-                            None => panic!("{rel}: {:?} {}", e.kind, e.full_message()),
-                        }
-                        failed += 1;
-                    }
-                }
-            }
-            let expected_failed = BROKEN.iter().filter(|b| b.0 == rel).count();
-            let expected_parsed = MANY
-                .iter()
-                .find(|m| m.0 == rel)
-                .map_or(1 - expected_failed.min(1), |m| m.1);
-            assert_eq!(
-                (parsed, failed),
-                (expected_parsed, expected_failed),
-                "{rel}"
-            );
-            println!("{rel}: {parsed} parsed, {failed} failed");
-            let t = totals.entry(dir).or_default();
-            t.0 += parsed;
-            t.1 += failed;
-        }
-    }
-    println!("{totals:?}");
+    let counts = parse_every_file(DIRS, 5, |_| Some(SITE), |rel, e| listed(BROKEN, rel, e));
+    assert_hands_per_file(&counts, MANY, BROKEN);
+    let totals = totals(&counts);
     assert_eq!(totals["cash/Winamax"], (25, 1));
     assert_eq!(totals["tour/Winamax"], (55, 0));
 }
@@ -154,124 +58,30 @@ fn every_winamax_file_parses() {
 /// No other room's file is read as Winamax, and the summary files are not hands.
 #[test]
 fn other_rooms_are_not_winamax() {
-    for top in ["cash", "tour", "summaries", "unsupported-sites"] {
-        let mut paths = Vec::new();
-        walk(&corpus().join(top), &mut paths);
-        for p in paths {
-            let rel = p
-                .strip_prefix(corpus())
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            let bytes = std::fs::read(&p).unwrap();
-            let (text, _) = fpdb_core::decode::decode(&bytes);
-            let text = fpdb_core::split::normalise(&text);
-            let mine = DIRS.iter().any(|d| rel.starts_with(d));
-            for c in fpdb_core::split::chunks(&text) {
-                let site = c.room.map(|r| r.site());
-                if mine {
-                    assert_eq!(site, Some(SITE), "{rel}: line {}", c.first_line);
-                } else {
-                    assert_ne!(
-                        site,
-                        Some(SITE),
-                        "{rel}: line {} read as Winamax",
-                        c.first_line
-                    );
-                }
-            }
-        }
-    }
+    other_rooms_are_not(SITE, DIRS);
 }
 
-fn all_hands() -> Vec<(String, Hand)> {
-    let mut out = Vec::new();
-    for dir in DIRS {
-        for rel in files(dir) {
-            for h in parse_file(&rel).into_iter().flatten() {
-                out.push((rel.clone(), h));
-            }
-        }
-    }
-    out
-}
-
-/// Live money of an action (what counts towards the amount to match on its street).
-fn live(h: &Hand, a: &Action) -> Money {
-    match a.kind {
-        ActionKind::Ante | ActionKind::DeadSmallBlind => 0,
-        ActionKind::BothBlinds => a.amount - a.amount.min(h.game.small_blind),
-        _ => a.amount,
-    }
-}
-
-/// The player who last raised the highest total of street `s` (blinds count on street 0).
-fn last_aggressor(h: &Hand, s: i8) -> Option<PlayerIdx> {
-    let mut totals = vec![0 as Money; h.players.len()];
-    let (mut max, mut who) = (0, None);
-    for a in h.actions.iter().filter(|a| a.street.max(0) == s) {
-        totals[a.player] += live(h, a);
-        if totals[a.player] > max {
-            max = totals[a.player];
-            who = Some(a.player);
-        }
-    }
-    who
-}
+const RULES: Rules = Rules {
+    added_money: true,
+    cash_outs: false,
+    max_rake_percent: Some(20),
+    last_bettor: None,
+};
 
 /// Money adds up in every hand: what the players put in, less what came back, is the pot; the
 /// pot is what they took plus what the room took; an uncalled bet goes back to the player who
 /// made it.
 #[test]
 fn money_adds_up_in_every_hand() {
-    let hands = all_hands();
+    let hands = all_hands(DIRS);
     assert!(hands.len() > 70);
-    for (rel, h) in &hands {
-        let id = format!("{rel} #{}", h.site_hand_id);
-        let collected = sum(h.collections.iter().map(|c| c.amount));
-        assert_eq!(
-            collected + h.rake + h.cashed_out_pot,
-            h.total_pot,
-            "{id}: collections + rake != total pot"
-        );
-        let put_in = sum(h.actions.iter().map(|a| a.amount));
-        let returned = sum(h.returned.iter().map(|r| r.amount));
-        assert_eq!(
-            put_in - returned,
-            h.total_pot - h.pot_added,
-            "{id}: money in != pot"
-        );
-        assert!(h.rake >= 0 && h.total_pot >= 0, "{id}");
-        for r in &h.returned {
-            assert!(r.amount > 0, "{id}");
-            assert_eq!(
-                last_aggressor(h, r.street),
-                Some(r.player),
-                "{id}: returned to whom?"
-            );
-        }
-        if h.game.kind == GameKind::Tour {
-            assert_eq!(h.rake, 0, "{id}: rake in a tournament");
-        }
-    }
+    money_adds_up(&hands, RULES, &[]);
 }
 
 /// The statistics accept every hand, and their money matches the hand's.
 #[test]
 fn statistics_accept_every_hand() {
-    for (rel, h) in all_hands() {
-        let id = format!("{rel} #{}", h.site_hand_id);
-        let rows = fpdb_core::stats::derive(&h).unwrap_or_else(|e| panic!("{id}: {e}"));
-        let winnings = sum(rows.players.iter().map(|p| p.winnings));
-        let profit = sum(rows.players.iter().map(|p| p.total_profit));
-        let cashed = sum(h.cash_outs.iter().map(|c| c.amount));
-        assert_eq!(
-            winnings - cashed + h.rake + h.cashed_out_pot,
-            h.total_pot,
-            "{id}: winnings"
-        );
-        assert_eq!(profit - cashed, h.pot_added - h.rake, "{id}: profit");
-    }
+    statistics_agree(&all_hands(DIRS), &[]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,53 +92,7 @@ fn statistics_accept_every_hand() {
 /// the money the reference tracker stored.
 #[test]
 fn sidecars_agree() {
-    let mut compared = 0;
-    for dir in DIRS {
-        for rel in files(dir) {
-            let side = corpus().join(format!("{rel}.hp.json"));
-            let Ok(json) = std::fs::read_to_string(&side) else {
-                continue;
-            };
-            let side: BTreeMap<String, Value> = serde_json::from_str(&json).unwrap();
-            let h = parse_file(&rel).remove(0).unwrap();
-            let rows = fpdb_core::stats::derive(&h).unwrap();
-            for (name, v) in &side {
-                let p = h
-                    .player_index(name)
-                    .unwrap_or_else(|| panic!("{rel}: {name} missing"));
-                let pl = &h.players[p];
-                assert_eq!(
-                    i64::from(pl.seat),
-                    v["seatNo"].as_i64().unwrap(),
-                    "{rel} {name}"
-                );
-                assert_eq!(pl.stack, v["startCash"].as_i64().unwrap(), "{rel} {name}");
-                for (k, c) in pl.cards.iter().enumerate() {
-                    let theirs = v[format!("card{}", k + 1)].as_i64().unwrap();
-                    assert_eq!(i64::from(c.code()), theirs, "{rel} {name} card{}", k + 1);
-                }
-                if let Some(row) = rows.players.iter().find(|r| r.player == p) {
-                    assert_eq!(
-                        row.winnings,
-                        v["winnings"].as_i64().unwrap(),
-                        "{rel} {name}"
-                    );
-                    assert_eq!(
-                        row.total_profit,
-                        v["totalProfit"].as_i64().unwrap(),
-                        "{rel} {name}"
-                    );
-                    if h.game.category == Category::Holdem {
-                        let theirs = v["startCards"].as_i64().unwrap();
-                        let ours = row.start_cards.map_or(0, |s| i64::from(s) + 1);
-                        assert_eq!(ours, theirs, "{rel} {name} startCards");
-                    }
-                }
-                compared += 1;
-            }
-            println!("{rel}: {} players compared", side.len());
-        }
-    }
+    let compared = hp_sidecars_agree(DIRS);
     assert!(compared >= 27, "{compared}");
 }
 
@@ -336,17 +100,9 @@ fn sidecars_agree() {
 // Facts of particular files
 // ---------------------------------------------------------------------------------------------
 
-fn first(rel: &str) -> Hand {
-    parse_file(rel).remove(0).unwrap()
-}
-
-fn name(h: &Hand, p: PlayerIdx) -> &str {
-    &h.players[p].name
-}
-
 #[test]
 fn cash_game_header_table_and_time() {
-    let h = first("cash/Winamax/Flop/NLHE-2max-EUR-2-4-201704.go.fast.txt");
+    let h = first_hand("cash/Winamax/Flop/NLHE-2max-EUR-2-4-201704.go.fast.txt");
     assert_eq!(h.site_hand_id, "9434802-28434-1490719852");
     assert_eq!(h.site_hand_no, 94_348_020_028_434);
     assert_eq!(h.table_name, "Buzau");
@@ -381,7 +137,8 @@ fn cash_game_header_table_and_time() {
 #[test]
 fn uncalled_bets_paid_as_a_side_pot_are_returned() {
     // "Player8 collected 1.29€ from side pot 1" is his own uncalled bet.
-    let h = first("cash/Winamax/Flop/NLHE-FR-EUR-0.02-0.05-201010.Invalid.side.pot.Player8.txt");
+    let h =
+        first_hand("cash/Winamax/Flop/NLHE-FR-EUR-0.02-0.05-201010.Invalid.side.pot.Player8.txt");
     let r = &h.returned[0];
     assert_eq!((name(&h, r.player), r.amount), ("Player8", 129));
     assert_eq!(h.collections.len(), 1);
@@ -394,7 +151,7 @@ fn uncalled_bets_paid_as_a_side_pot_are_returned() {
 
 #[test]
 fn hi_lo_halves_share_the_uncalled_bet() {
-    let h = first("cash/Winamax/Stud/7-StudHL-6max-EUR-25-50-201611._8games_.txt");
+    let h = first_hand("cash/Winamax/Stud/7-StudHL-6max-EUR-25-50-201611._8games_.txt");
     assert_eq!(h.game.category, Category::StudHiLo);
     assert_eq!(
         (
@@ -425,7 +182,7 @@ fn hi_lo_halves_share_the_uncalled_bet() {
 #[test]
 fn stud_raise_by_the_bring_in_prints_the_total_without_it() {
     // "Player0 brings in 10€" ... "Player0 raises -6.10€ to 18.90€": 28.90€ in total, all-in.
-    let h = first("cash/Winamax/Stud/7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt");
+    let h = first_hand("cash/Winamax/Stud/7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt");
     let kinds: Vec<(ActionKind, Money, bool)> = h
         .actions
         .iter()
@@ -448,7 +205,7 @@ fn stud_raise_by_the_bring_in_prints_the_total_without_it() {
 #[test]
 fn posting_both_blinds() {
     // "posts small blind 3€ out of position" then "posts big blind 0€ out of position".
-    let h = first("cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201611.post.both.txt");
+    let h = first_hand("cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201611.post.both.txt");
     let posts: Vec<(ActionKind, Money)> = h.actions_on(POSTS).map(|a| (a.kind, a.amount)).collect();
     assert_eq!(
         posts,
@@ -459,7 +216,7 @@ fn posting_both_blinds() {
         ]
     );
     // "Player3 raises 1€ to 3€" before the cards: both blinds at once.
-    let h = first("cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt");
+    let h = first_hand("cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt");
     assert_eq!(h.actions[0].kind, ActionKind::BothBlinds);
     assert_eq!(h.actions[0].amount, 300);
     assert_eq!((h.total_pot, h.rake), (1000, 65));
@@ -467,7 +224,7 @@ fn posting_both_blinds() {
 
 #[test]
 fn triple_draw() {
-    let h = first("cash/Winamax/Draw/Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt");
+    let h = first_hand("cash/Winamax/Draw/Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt");
     assert_eq!(h.game.category, Category::TripleDraw27);
     assert_eq!(
         (h.game.small_blind, h.game.big_blind, h.game.big_bet),
@@ -483,7 +240,8 @@ fn triple_draw() {
         .count();
     assert_eq!(pats, 6);
     assert_eq!(h.actions.iter().map(|a| a.street).max(), Some(3));
-    let h = first("cash/Winamax/Draw/Triple Draw 2-7-FL-6max-play-0.50-1.00-201610.export.txt");
+    let h =
+        first_hand("cash/Winamax/Draw/Triple Draw 2-7-FL-6max-play-0.50-1.00-201610.export.txt");
     assert_eq!(h.game.currency, "play");
     let discards: Vec<u8> = h.actions.iter().filter_map(|a| a.discards).collect();
     assert_eq!(discards, [2, 2, 4, 2, 0, 2, 2, 1, 0, 1, 1, 0]);
@@ -491,7 +249,7 @@ fn triple_draw() {
 
 #[test]
 fn tournament_facts() {
-    let h = first("tour/Winamax/Flop/NLHE-MTT-EUR-22.5-22.5-5-202208.bounty.ticket.txt");
+    let h = first_hand("tour/Winamax/Flop/NLHE-MTT-EUR-22.5-22.5-5-202208.bounty.ticket.txt");
     assert_eq!(h.game.kind, GameKind::Tour);
     assert_eq!(h.game.currency, "T$");
     assert_eq!(
@@ -510,7 +268,7 @@ fn tournament_facts() {
     assert_eq!(h.players[3].bounty, Some(1743));
     assert_eq!(h.site_hand_no, 1_548_967_895_000_380_128);
 
-    let h = first("tour/Winamax/Flop/NLHE-10max-EUR-0.93-STT-201207.all.in.blind.txt");
+    let h = first_hand("tour/Winamax/Flop/NLHE-10max-EUR-0.93-STT-201207.all.in.blind.txt");
     let t = h.tournament.as_ref().unwrap();
     assert_eq!((t.buyin, t.fee, t.currency.as_str()), (93, 7, "EUR"));
     assert!(h
@@ -518,7 +276,7 @@ fn tournament_facts() {
         .iter()
         .any(|a| a.kind == ActionKind::BigBlind && a.amount == 119 && a.all_in));
 
-    let h = first("tour/Winamax/Flop/NLHE-10max-FREE-201207.Ticket.only.txt");
+    let h = first_hand("tour/Winamax/Flop/NLHE-10max-FREE-201207.Ticket.only.txt");
     assert_eq!(h.tournament.as_ref().unwrap().currency, "FREE");
 }
 
@@ -526,7 +284,7 @@ fn tournament_facts() {
 fn half_chips_are_rounded_and_the_pot_still_adds_up() {
     // "Player6 bets 292.50" before the flop is a raise by 292.50 (old tournaments print raises
     // as bets); half chips are rounded and the winner's collection absorbs the difference.
-    let h = first("tour/Winamax/Flop/NLHE-Ticket-MTT-201010.raise.written.as.bet.preflop.txt");
+    let h = first_hand("tour/Winamax/Flop/NLHE-Ticket-MTT-201010.raise.written.as.bet.preflop.txt");
     let raise = h
         .actions
         .iter()
@@ -534,7 +292,7 @@ fn half_chips_are_rounded_and_the_pot_still_adds_up() {
         .unwrap();
     assert_eq!((name(&h, raise.player), raise.amount), ("Player6", 293));
     assert_eq!(sum(h.collections.iter().map(|c| c.amount)), h.total_pot);
-    let h = first("tour/Winamax/Flop/NLHE-Ticket-MTT-201010.side.pot.txt");
+    let h = first_hand("tour/Winamax/Flop/NLHE-Ticket-MTT-201010.side.pot.txt");
     assert_eq!(h.players[2].stack, 7411);
     assert_eq!(h.returned[0].amount, 370);
 }
@@ -615,33 +373,5 @@ fn hands_glued_without_blank_lines_split_at_each_header() {
 /// Truncated and damaged texts give errors, never a panic.
 #[test]
 fn damaged_texts_never_panic() {
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    for dir in DIRS {
-        for rel in files(dir) {
-            let text = read(&rel);
-            let lines: Vec<&str> = text.lines().collect();
-            for cut in 0..lines.len().min(120) {
-                let t = lines[..cut].join("\n");
-                let _ = parse_history(&t).count();
-            }
-            for _ in 0..40 {
-                let mut bytes = text.clone().into_bytes();
-                let n = bytes.len().max(1);
-                for _ in 0..3 {
-                    let at = (next() as usize) % n;
-                    if let Some(b) = bytes.get_mut(at) {
-                        *b = b" 0123456789.,[]()#:-/$abcXYZ*\n\xe2"[(next() % 31) as usize];
-                    }
-                }
-                let t = String::from_utf8_lossy(&bytes);
-                let _ = parse_history(&t).count();
-            }
-        }
-    }
+    cut_and_mangled_files_never_panic(DIRS);
 }

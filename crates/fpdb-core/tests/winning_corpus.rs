@@ -1,104 +1,58 @@
 //! The Winning Poker Network parser against the regression corpus (`shared/corpus/{cash,tour}/
 //! Winning`) and against the other rooms' files (none of which may be read as Winning's).
 //!
-//! Files are read as an importer reads them: decode, normalise, split, parse. Run with
-//! `--nocapture` to see the per-file counts.
+//! Files are read as an importer reads them: decode, normalise, split, parse (see
+//! `common/mod.rs`, which also holds the money checks). Run with `--nocapture` to see the
+//! per-file counts.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::*;
 use fpdb_core::cards::Card;
 use fpdb_core::error::ErrorKind;
 use fpdb_core::model::*;
-use fpdb_core::{parse_history, HandResult};
 
 const SITE: &str = "Winning Poker Network";
 const DIRS: &[&str] = &["cash/Winning", "tour/Winning"];
 /// Old-format ids are stored plus 10^17 (they are another counter than the new format's).
 const OLD: i64 = 100_000_000_000_000_000;
 
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_none_or(|x| x != "json" && x != "py") {
-            out.push(p);
-        }
-    }
-}
-
-/// The files of a corpus directory, sorted, as paths relative to the corpus.
-fn files(dir: &str) -> Vec<String> {
-    let root = corpus();
-    let mut out = Vec::new();
-    walk(&root.join(dir), &mut out);
-    let mut names: Vec<String> = out
-        .iter()
-        .filter_map(|p| p.strip_prefix(&root).ok())
-        .map(|p| p.to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-fn read(rel: &str) -> String {
-    let bytes = std::fs::read(corpus().join(rel)).unwrap();
-    let (text, _) = fpdb_core::decode::decode(&bytes);
-    fpdb_core::split::normalise(&text).into_owned()
-}
-
-fn parse_file(rel: &str) -> Vec<HandResult> {
-    parse_history(&read(rel)).collect()
-}
-
-fn sum<I: IntoIterator<Item = Money>>(it: I) -> Money {
-    it.into_iter().sum()
-}
-
 // ---------------------------------------------------------------------------------------------
 // Every file
 // ---------------------------------------------------------------------------------------------
 
-/// Hands that do not parse, and why: (file name ending, site hand number, kind, reason).
-const BROKEN: &[(&str, i64, ErrorKind, &str)] = &[
-    (
-        "7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt",
-        OLD + 693976187,
-        ErrorKind::Unfinished,
-        "the file stops after the second hand's seat list",
-    ),
-    (
-        "NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts.HH20160621 G30997753.txt",
-        OLD + 665312038,
-        ErrorKind::Malformed,
-        "the room printed a player's actions without his name (\"Player  has big blind (2)\")",
-    ),
-    (
-        "NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts.HH20160621 G30997753.txt",
-        OLD + 665307190,
-        ErrorKind::Malformed,
-        "the room printed a player's actions without his name",
-    ),
-    (
-        "NLHE-NA-0-0 HH00000000 T1-G0-201601.unknown.player.acts.txt",
-        OLD + 547441485,
-        ErrorKind::Malformed,
-        "a player without a name and without a seat antes and goes all-in",
-    ),
-    (
-        "PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt",
-        OLD + 727152195,
-        ErrorKind::Malformed,
-        "garbled: the uncalled bet goes back to a player who folded, who then wins the pot",
-    ),
+/// Hands that do not parse, and why.
+const BROKEN: &[Failure] = &[
+    Failure {
+        file: "7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt",
+        hand: Some(OLD + 693976187),
+        kind: ErrorKind::Unfinished,
+        why: "the file stops after the second hand's seat list",
+    },
+    Failure {
+        file: "NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts.HH20160621 G30997753.txt",
+        hand: Some(OLD + 665312038),
+        kind: ErrorKind::Malformed,
+        why: "the room printed a player's actions without his name (\"Player  has big blind (2)\")",
+    },
+    Failure {
+        file: "NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts.HH20160621 G30997753.txt",
+        hand: Some(OLD + 665307190),
+        kind: ErrorKind::Malformed,
+        why: "the room printed a player's actions without his name",
+    },
+    Failure {
+        file: "NLHE-NA-0-0 HH00000000 T1-G0-201601.unknown.player.acts.txt",
+        hand: Some(OLD + 547441485),
+        kind: ErrorKind::Malformed,
+        why: "a player without a name and without a seat antes and goes all-in",
+    },
+    Failure {
+        file: "PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt",
+        hand: Some(OLD + 727152195),
+        kind: ErrorKind::Malformed,
+        why: "garbled: the uncalled bet goes back to a player who folded, who then wins the pot",
+    },
 ];
 
 /// Hands parsed per file when not one.
@@ -136,286 +90,59 @@ const COUNTS: &[(&str, usize)] = &[
 /// hands listed in [`BROKEN`] (which fail with the kind listed).
 #[test]
 fn every_winning_file_parses() {
-    let mut totals: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    let mut broken_seen = 0;
-    for dir in DIRS {
-        let names = files(dir);
-        assert!(names.len() > 5, "{dir}: corpus not found");
-        for rel in &names {
-            let (mut ok, mut failed) = (0, 0);
-            for r in parse_file(rel) {
-                match r {
-                    Ok(h) => {
-                        assert_eq!(h.site, SITE, "{rel}");
-                        ok += 1;
-                    }
-                    Err(e) => {
-                        let known = BROKEN.iter().find(|b| {
-                            rel.ends_with(b.0) && Some(b.1) == e.site_hand_no && b.2 == e.kind
-                        });
-                        match known {
-                            Some(b) => {
-                                println!(
-                                    "  {rel} #{}: {:?} ({}): {}",
-                                    b.1,
-                                    b.2,
-                                    b.3,
-                                    e.full_message()
-                                );
-                                broken_seen += 1;
-                                failed += 1;
-                            }
-                            None => panic!("{rel}: {:?} {}", e.kind, e.full_message()),
-                        }
-                    }
-                }
-            }
-            let expected = COUNTS
-                .iter()
-                .find(|c| rel.ends_with(c.0))
-                .map_or(1, |c| c.1);
-            println!("{rel}: {ok} parsed, {failed} failed");
-            assert_eq!(ok, expected, "{rel}");
-            let t = totals.entry(dir).or_default();
-            t.0 += ok;
-            t.1 += failed;
-        }
-    }
-    println!("{totals:?}");
-    // Some files are in the corpus twice (at the top and under Flop/ or Stud/).
-    assert_eq!(broken_seen, 9);
+    let counts = parse_every_file(DIRS, 5, |_| Some(SITE), |rel, e| listed(BROKEN, rel, e));
+    assert_parsed_per_file(&counts, COUNTS);
+    let totals = totals(&counts);
+    // Some files are in the corpus twice (at the top and under Flop/ or Stud/): 9 failures.
     assert_eq!(totals["cash/Winning"], (70, 8));
     assert_eq!(totals["tour/Winning"], (70, 1));
 }
 
-/// Every file of every other room: no chunk is taken for a Winning hand.
+/// Every file of every other room, and the room's summaries: no chunk is taken for a Winning
+/// hand.
 #[test]
 fn other_rooms_are_not_read_as_winning() {
-    for kind in ["cash", "tour", "summaries", "unsupported-sites"] {
-        let Ok(entries) = std::fs::read_dir(corpus().join(kind)) else {
-            continue;
-        };
-        let mut dirs: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-        dirs.sort();
-        for d in dirs {
-            let name = d.file_name().unwrap().to_string_lossy().into_owned();
-            if name == "Winning" && kind != "summaries" {
-                continue;
-            }
-            let rel_dir = format!("{kind}/{name}");
-            for rel in files(&rel_dir) {
-                let text = read(&rel);
-                for c in fpdb_core::split::chunks(&text) {
-                    let room = c.room.map(|r| r.site());
-                    assert_ne!(room, Some(SITE), "{rel} line {}", c.first_line);
-                }
-            }
-        }
-    }
+    other_rooms_are_not(SITE, DIRS);
 }
 
-/// The corpus has no expected-value sidecars (`.hp.json`, `.hands.json`, `.gt.json`) for this
-/// room: should some appear, they must be compared here.
 #[test]
 fn no_sidecars_to_compare() {
-    let root = corpus();
-    let mut found = Vec::new();
-    for dir in DIRS {
-        let mut all = Vec::new();
-        let Ok(_) = std::fs::read_dir(root.join(dir)) else {
-            continue;
-        };
-        fn json(dir: &Path, out: &mut Vec<PathBuf>) {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                return;
-            };
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    json(&p, out);
-                } else if p.extension().is_some_and(|x| x == "json") {
-                    out.push(p);
-                }
-            }
-        }
-        json(&root.join(dir), &mut all);
-        found.extend(all);
-    }
-    assert!(found.is_empty(), "sidecars to compare: {found:?}");
+    common::no_sidecars_to_compare(DIRS);
 }
 
-fn all_hands() -> Vec<(String, Hand)> {
-    let mut out = Vec::new();
-    for dir in DIRS {
-        for rel in files(dir) {
-            for h in parse_file(&rel).into_iter().flatten() {
-                out.push((rel.clone(), h));
-            }
-        }
-    }
-    out
-}
-
-/// The player who put the street's highest total in last, by a bet, raise or post: the one an
-/// uncalled bet goes back to.
-fn last_aggressor(h: &Hand, street: i8) -> Option<PlayerIdx> {
-    let mut totals = vec![0 as Money; h.players.len()];
-    let mut max = 0;
-    let mut who = None;
-    for a in &h.actions {
-        let s = a.street.max(0);
-        if s != street {
-            continue;
-        }
-        if matches!(a.kind, ActionKind::Ante | ActionKind::DeadSmallBlind) {
-            continue;
-        }
-        totals[a.player] += a.amount;
-        if totals[a.player] > max {
-            max = totals[a.player];
-            who = Some(a.player);
-        }
-    }
-    who
-}
+const RULES: Rules = Rules {
+    added_money: false,
+    cash_outs: false,
+    max_rake_percent: Some(20),
+    last_bettor: None,
+};
 
 /// Money adds up in every hand; every uncalled bet goes back to the street's last aggressor.
 #[test]
 fn money_adds_up_in_every_hand() {
-    let hands = all_hands();
+    let hands = all_hands(DIRS);
     assert!(hands.len() > 100);
-    let mut bad = Vec::new();
-    for (rel, h) in &hands {
-        let id = format!("{rel} #{}", h.site_hand_no);
-        let collected = sum(h.collections.iter().map(|c| c.amount));
-        if collected + h.rake + h.cashed_out_pot != h.total_pot {
-            bad.push(format!(
-                "{id}: collections {collected} + rake {} != total pot {}",
-                h.rake, h.total_pot
-            ));
-        }
-        let put_in = sum(h.actions.iter().map(|a| a.amount));
-        let returned = sum(h.returned.iter().map(|r| r.amount));
-        if put_in - returned != h.total_pot - h.pot_added {
-            bad.push(format!(
-                "{id}: put in {put_in} - returned {returned} != total pot {}",
-                h.total_pot
-            ));
-        }
-        if h.pot_added != 0 {
-            bad.push(format!("{id}: the room adds no money"));
-        }
-        for r in &h.returned {
-            if r.amount <= 0 || Some(r.player) != last_aggressor(h, r.street) {
-                bad.push(format!(
-                    "{id}: uncalled bet {r:?} not to the last aggressor"
-                ));
-            }
-        }
-        if h.game.kind == GameKind::Tour && h.rake != 0 {
-            bad.push(format!("{id}: rake in a tournament"));
-        }
-        if h.rake < 0 || h.rake * 10 > h.total_pot.max(1) * 2 {
-            bad.push(format!("{id}: rake {} of {}", h.rake, h.total_pot));
-        }
-    }
-    for b in &bad {
-        println!("{b}");
-    }
-    assert!(bad.is_empty(), "{} problems", bad.len());
+    money_adds_up(&hands, RULES, &[]);
 }
 
-/// Two hands share a site hand number only when they are the same hand (some corpus files are
-/// there twice): the mapping from printed ids is injective.
 #[test]
 fn hand_numbers_identify_hands() {
-    let mut seen: BTreeMap<i64, (String, String)> = BTreeMap::new();
-    for (rel, h) in all_hands() {
-        let key = (h.site_hand_id.clone(), h.start_time.to_rfc3339());
-        if let Some(prev) = seen.insert(h.site_hand_no, key.clone()) {
-            assert_eq!(prev, key, "{rel}: #{} names two hands", h.site_hand_no);
-        }
-    }
+    common::hand_numbers_identify_hands(DIRS);
 }
 
 /// The derived statistics accept every hand, and their money agrees with the room's.
 #[test]
 fn statistics_agree_with_the_room() {
-    let mut bad = Vec::new();
-    for (rel, h) in all_hands() {
-        let id = format!("{rel} #{}", h.site_hand_no);
-        let rows = match fpdb_core::stats::derive(&h) {
-            Ok(rows) => rows,
-            Err(e) => {
-                bad.push(format!("{id}: derive failed: {e}"));
-                continue;
-            }
-        };
-        let winnings = sum(rows.players.iter().map(|p| p.winnings));
-        let profit = sum(rows.players.iter().map(|p| p.total_profit));
-        if winnings + h.rake != h.total_pot {
-            bad.push(format!(
-                "{id}: Σ winnings {winnings} + rake {} != pot {}",
-                h.rake, h.total_pot
-            ));
-        }
-        let expected = if h.game.kind == GameKind::Ring {
-            -h.rake
-        } else {
-            0
-        };
-        if profit != expected {
-            bad.push(format!("{id}: Σ totalProfit {profit} != {expected}"));
-        }
-    }
-    for b in &bad {
-        println!("{b}");
-    }
-    assert!(bad.is_empty(), "{} problems", bad.len());
+    statistics_agree(&all_hands(DIRS), &[]);
 }
 
 /// Every hand has a hero (the corpus files were all written for a player), except those
 /// observed or mined.
 #[test]
 fn heroes_and_cards() {
-    for (rel, h) in all_hands() {
-        let id = format!("{rel} #{}", h.site_hand_no);
-        let Some(hero) = h.hero else {
-            assert!(
-                rel.contains("no.hero") || rel.contains("data.mined") || rel.contains("T9360380"),
-                "{id}: no hero"
-            );
-            continue;
-        };
-        let cards = &h.players[hero].cards;
-        if h.players[hero].sitting_out && cards.is_empty() {
-            continue; // the hero sat this hand out
-        }
-        let expected = h.game.category.hand_size();
-        match h.game.base {
-            Base::Stud => assert!(cards.len() >= 3 && cards.len() <= 7, "{id}"),
-            _ => assert_eq!(cards.len(), expected, "{id}: hero cards {cards:?}"),
-        }
-        assert!(
-            cards.iter().take(2).all(|c| c.is_known()),
-            "{id}: hero cards {cards:?}"
-        );
-        for b in &h.boards {
-            assert!(b.len() >= 3 && b.len() <= 5, "{id}: board {b:?}");
-        }
-    }
-}
-
-fn hand(rel: &str, no: i64) -> Hand {
-    parse_file(rel)
-        .into_iter()
-        .flatten()
-        .find(|h| h.site_hand_no == no)
-        .unwrap_or_else(|| panic!("{rel}: no hand #{no}"))
-}
-
-fn card(s: &str) -> Card {
-    Card::parse(s).unwrap()
+    common::heroes_and_cards(DIRS, |rel| {
+        rel.contains("no.hero") || rel.contains("data.mined") || rel.contains("T9360380")
+    });
 }
 
 #[test]

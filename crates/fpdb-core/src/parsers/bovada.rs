@@ -65,11 +65,12 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::amount::{self, CENTS, CHIPS};
+use crate::amount::{CENTS, CHIPS};
 use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
+use crate::parsers::text::{self, checked_money, find, groups, leading_number, rfind};
 use crate::parsers::Room;
 use crate::split::Chunk;
 use crate::time;
@@ -195,72 +196,10 @@ pub fn id_number(id: &str) -> Result<i64, ErrorKind> {
 // Text helpers
 // ---------------------------------------------------------------------------------------------
 
-fn find(hay: &str, needle: &str) -> Option<usize> {
-    memchr::memmem::find(hay.as_bytes(), needle.as_bytes())
-}
-
-fn rfind(hay: &str, needle: &str) -> Option<usize> {
-    memchr::memmem::rfind(hay.as_bytes(), needle.as_bytes())
-}
-
-/// The bracket groups of `s`: "[a b] [c]" → "a b", "c".
-fn groups(s: &str) -> impl Iterator<Item = &str> {
-    let mut rest = s;
-    std::iter::from_fn(move || {
-        let open = rest.find('[')?;
-        let close = rest[open..].find(']')? + open;
-        let g = &rest[open + 1..close];
-        rest = &rest[close + 1..];
-        Some(g)
-    })
-}
-
-/// The cards of a bracket group ("Ah Kd", "Kd 9s 5c  "); `None` when a token is not a card or
-/// the group holds more than seven cards.
+/// The cards of a bracket group ("Ah Kd", "10c 4s"); `None` when a token is not a card or the
+/// group holds more than seven cards.
 fn cards_of(group: &str) -> Option<Vec<Card>> {
-    let mut out = Vec::with_capacity(5);
-    for tok in group.split(' ').filter(|t| !t.is_empty()) {
-        if out.len() >= 7 {
-            return None;
-        }
-        out.push(Card::parse_opt(tok)?);
-    }
-    Some(out)
-}
-
-fn leading_number<T: std::str::FromStr>(s: &str) -> Option<T> {
-    let n = s.bytes().take_while(u8::is_ascii_digit).count();
-    s.get(..n)?.parse().ok()
-}
-
-/// An amount ("$2,700", "10,000", "$0.25"), times `scale`; amounts beyond what the statistics
-/// can add up are out of range.
-fn money(text: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
-    let text = text.trim();
-    match amount::parse_amount(text, scale) {
-        Some(v) if (0..=crate::stats::MAX_AMOUNT).contains(&v) => Ok(v),
-        Some(v) if v > 0 => Err(ParseError::new(
-            ErrorKind::OutOfRange,
-            no,
-            "amount too large to store",
-        )),
-        Some(_) => Err(ParseError::malformed(no, "negative amount")),
-        None => {
-            let numeric = !text.is_empty()
-                && text
-                    .bytes()
-                    .all(|b| b.is_ascii_digit() || matches!(b, b'$' | b'.' | b','));
-            if numeric {
-                Err(ParseError::new(
-                    ErrorKind::OutOfRange,
-                    no,
-                    "amount too large to store",
-                ))
-            } else {
-                Err(ParseError::malformed(no, "unreadable amount"))
-            }
-        }
-    }
+    text::card_list(group, false, 7)
 }
 
 /// Blinds of Bovada's cash stakes, in cents: (small, big). Used when a hand lacks one of the two
@@ -553,8 +492,8 @@ impl<'a> Parser<'a> {
         };
         let (sb, bb) = match h.blinds {
             Some((s, b)) => (
-                money(s, scale, 0).unwrap_or(0),
-                money(b, scale, 0).unwrap_or(0),
+                checked_money(s, scale, 0).unwrap_or(0),
+                checked_money(b, scale, 0).unwrap_or(0),
             ),
             None => (0, 0),
         };
@@ -627,7 +566,7 @@ impl<'a> Parser<'a> {
     }
 
     fn money(&self, text: &str, no: u32) -> Result<Money, ParseError> {
-        money(text, self.scale, no)
+        checked_money(text, self.scale, no)
     }
 
     fn label_index(&self, label: &str) -> Option<PlayerIdx> {
@@ -741,7 +680,10 @@ impl<'a> Parser<'a> {
                 }
             } else if let Some(s) = part.strip_prefix("Buyin: ") {
                 if let Some((buyin, fee)) = s.split_once('+') {
-                    if let (Ok(b), Ok(f)) = (money(buyin, CENTS, no), money(fee, CENTS, no)) {
+                    if let (Ok(b), Ok(f)) = (
+                        checked_money(buyin, CENTS, no),
+                        checked_money(fee, CENTS, no),
+                    ) {
                         self.buyin = Some((b, f));
                     }
                 }
@@ -1205,7 +1147,7 @@ impl<'a> Parser<'a> {
         }
         if let Some(r) = a.strip_prefix("Prize Cash ") {
             if let Some(g) = groups(r).next() {
-                let prize = money(g, CENTS, no)?;
+                let prize = checked_money(g, CENTS, no)?;
                 match self.results.iter_mut().rev().find(|f| f.player == p) {
                     Some(f) => f.prize = Some(prize),
                     None => self.results.push(Finish {
@@ -1388,11 +1330,7 @@ impl<'a> Parser<'a> {
             ));
         }
         if !self.summary_seen {
-            return Err(ParseError::new(
-                ErrorKind::Unfinished,
-                last_line,
-                "the hand stops before its summary (still being played, or the file was cut)",
-            ));
+            return Err(ParseError::before_summary(last_line));
         }
         if !self.state.iter().any(|s| s.dealt) {
             return Err(ParseError::malformed(

@@ -70,6 +70,7 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
+use crate::parsers::text::{self, find, groups, rfind, rsplit2, split2};
 use crate::parsers::Room;
 use crate::split::Chunk;
 use crate::time;
@@ -369,39 +370,6 @@ fn paren(s: &str) -> Option<&str> {
 // Small text helpers
 // ---------------------------------------------------------------------------------------------
 
-/// Byte offset of `needle` in `hay` (a byte loop: cheaper than a searcher on short lines).
-fn find(hay: &str, needle: &str) -> Option<usize> {
-    let h = hay.as_bytes();
-    let n = needle.as_bytes();
-    let first = *n.first()?;
-    if n.len() > h.len() {
-        return None;
-    }
-    (0..=h.len() - n.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
-}
-
-/// Last byte offset of `needle` in `hay`.
-fn rfind(hay: &str, needle: &str) -> Option<usize> {
-    let h = hay.as_bytes();
-    let n = needle.as_bytes();
-    if n.is_empty() || n.len() > h.len() {
-        return None;
-    }
-    (0..=h.len() - n.len())
-        .rev()
-        .find(|&i| h[i..].starts_with(n))
-}
-
-fn split2<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
-    let i = find(hay, needle)?;
-    Some((&hay[..i], &hay[i + needle.len()..]))
-}
-
-fn rsplit2<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
-    let i = rfind(hay, needle)?;
-    Some((&hay[..i], &hay[i + needle.len()..]))
-}
-
 /// An amount as GGPoker prints it ("$1,289.63", "$0.5", "1,000"), times `scale`.
 fn money_of(text: &str, scale: i64) -> Result<Money, ErrorKind> {
     let t = text.trim();
@@ -413,39 +381,12 @@ fn money_of(text: &str, scale: i64) -> Result<Money, ErrorKind> {
             .fold(0i64, |a, d| a * 10 + i64::from(d - b'0'));
         return Ok(v.saturating_mul(scale));
     }
-    match amount::parse_amount(t, scale) {
-        Some(v) if v >= 0 => Ok(v),
-        Some(_) => Err(ErrorKind::Malformed),
-        None => {
-            if t.bytes().filter(u8::is_ascii_digit).count() > 15 {
-                Err(ErrorKind::OutOfRange)
-            } else {
-                Err(ErrorKind::Malformed)
-            }
-        }
-    }
-}
-
-/// The bracket groups of `s`: "[a b] [c]" → "a b", "c".
-fn groups(s: &str) -> impl Iterator<Item = &str> {
-    let mut rest = s;
-    std::iter::from_fn(move || {
-        let b = rest.as_bytes();
-        let open = b.iter().position(|&c| c == b'[')?;
-        let close = b[open..].iter().position(|&c| c == b']')? + open;
-        let g = &rest[open + 1..close];
-        rest = &rest[close + 1..];
-        Some(g)
-    })
+    text::parse_unsigned_amount(t, scale)
 }
 
 /// The cards of a bracket group ("Ah Kd"); `None` when a token is not a card.
 fn cards_of(group: &str) -> Option<Vec<Card>> {
-    group
-        .split(' ')
-        .filter(|t| !t.is_empty())
-        .map(Card::parse_opt)
-        .collect()
+    text::card_list(group, false, usize::MAX)
 }
 
 /// Strips " and is all-in" from an action's amount; says whether it was there.
@@ -569,33 +510,14 @@ impl Parser {
     }
 
     fn money(&self, text: &str, no: u32) -> Result<Money, ParseError> {
-        money_of(text, self.scale).map_err(|kind| {
-            let msg = if kind == ErrorKind::OutOfRange {
-                "amount too large to store"
-            } else {
-                "unreadable amount"
-            };
-            ParseError::new(kind, no, msg)
-        })
+        money_of(text, self.scale).map_err(|kind| text::amount_error(kind, no))
     }
 
     /// The seated player whose name starts `line`, followed by `:` or a space (longest name
     /// first); his index and the text after the name.
     fn player_prefix<'l>(&self, line: &'l str) -> Option<(PlayerIdx, &'l str)> {
-        let l = line.as_bytes();
-        let mut best: Option<(PlayerIdx, usize)> = None;
-        for (i, pl) in self.b.hand().players.iter().enumerate() {
-            let name = pl.name.as_bytes();
-            let n = name.len();
-            if l.len() > n
-                && matches!(l[n], b':' | b' ')
-                && l[..n] == *name
-                && best.is_none_or(|(_, len)| n > len)
-            {
-                best = Some((i, n));
-            }
-        }
-        best.map(|(i, n)| (i, &line[n..]))
+        let sep = |c| matches!(c, b':' | b' ');
+        text::name_prefix(&self.b.hand().players, line, sep, true).map(|(i, n)| (i, &line[n..]))
     }
 
     fn line(&mut self, no: u32, line: &str) -> LineResult {
@@ -1173,11 +1095,7 @@ impl Parser {
 
     fn finish(mut self, last_line: u32) -> Result<Hand, ParseError> {
         if !self.summary_seen {
-            return Err(ParseError::new(
-                ErrorKind::Unfinished,
-                last_line,
-                "the hand stops before its summary (still being played, or the file was cut)",
-            ));
+            return Err(ParseError::before_summary(last_line));
         }
         if self.b.hand().players.is_empty() {
             return Err(ParseError::malformed(

@@ -379,6 +379,8 @@ struct GameRec<'a> {
     cards: Vec<CardsRec<'a>>,
     round_open: bool,
     rounds: usize,
+    /// Highest round number read.
+    last_round: i32,
     closed: bool,
     /// Why reading stopped early (a cut tag, a second game).
     failure: Option<ParseError>,
@@ -413,6 +415,7 @@ impl<'a> GameRec<'a> {
                                 Some(Ok(n)) => n,
                                 _ => i32::try_from(g.rounds).unwrap_or(i32::MAX),
                             };
+                            g.last_round = g.last_round.max(round);
                             g.round_open = !empty;
                         }
                         "action" => g.actions.push(ActionRec { at, round, attrs }),
@@ -1008,6 +1011,7 @@ fn build(
     p.cards(&g.cards)?;
     p.actions(&acts)?;
     p.finish_players(Session::text(&s.nickname));
+    p.check_ended(g.last_round, chunk.text.len())?;
     p.money(&seats, s.win_excludes_returned())?;
     if chips {
         to_chips(p.b.hand_mut(), CENTS / CHIPS);
@@ -1276,6 +1280,26 @@ impl<'t, 'a> Builder<'t, 'a> {
             self.folded[p] = true;
             self.b.fold(p);
         }
+    }
+
+    /// A game cut between two rounds has every tag closed but lacks its later streets (actions,
+    /// board cards), and the clients do not write "</game>" when the session is still open, so
+    /// the end of a game is told by the game itself: with two or more players still in, it
+    /// must reach its last street (found by the malformed-input suite, which cut real games
+    /// after each line).
+    fn check_ended(&self, last_round: i32, end: usize) -> Result<(), ParseError> {
+        let in_hand = (0..self.dealt.len())
+            .filter(|&p| (self.dealt[p] || self.acted[p]) && !self.folded[p] && !self.sat_out[p])
+            .count();
+        let last_street = i32::try_from(self.b.hand().street_count()).unwrap_or(4) - 1;
+        if in_hand >= 2 && self.street_of(last_round) < last_street {
+            return Err(self.t.err(
+                ErrorKind::Unfinished,
+                Loc { ctx: false, off: end },
+                "the game stops before its last street with two players still in (the file was cut)",
+            ));
+        }
+        Ok(())
     }
 
     /// Hero, sitting-out flags, shown and mucked cards.

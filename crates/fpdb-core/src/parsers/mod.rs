@@ -10,6 +10,7 @@ pub mod ipoker;
 pub mod pacific;
 pub mod partypoker;
 pub mod stars;
+pub(crate) mod text;
 pub mod winamax;
 pub mod winning;
 

@@ -86,7 +86,8 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
-use crate::parsers::winamax::common::{self, cards_of, find, groups, split2};
+use crate::parsers::text::{self, find, groups, split2};
+use crate::parsers::winamax::common::{self, cards_of};
 use crate::parsers::Room;
 use crate::split::Chunk;
 use crate::time;
@@ -288,7 +289,7 @@ struct GameLine {
 fn trny_level(s: &str) -> (Option<i64>, Option<String>) {
     let no = find(s, "Trny:").and_then(|i| {
         let r = s[i + 5..].trim_start();
-        let (v, n) = common::leading_number(r);
+        let (v, n) = text::leading_digits(r);
         (n > 0).then(|| i64::try_from(v).ok()).flatten()
     });
     let level = find(s, "Level:").and_then(|i| {
@@ -344,7 +345,7 @@ fn parse_game_line(g: &str) -> GameLine {
     out.tour_no = no;
     out.level = level;
     if let Some(i) = find(g, "Tournament #") {
-        let (v, n) = common::leading_number(&g[i + 12..]);
+        let (v, n) = text::leading_digits(&g[i + 12..]);
         if n > 0 {
             out.tour_no = i64::try_from(v).ok();
         }
@@ -686,14 +687,7 @@ impl Parser {
     }
 
     fn money(&self, text: &str, no: u32) -> Result<Money, ParseError> {
-        common::money(text, self.scale).map_err(|kind| {
-            let msg = if kind == ErrorKind::OutOfRange {
-                "amount too large to store"
-            } else {
-                "unreadable amount"
-            };
-            ParseError::new(kind, no, msg)
-        })
+        common::money(text, self.scale).map_err(|kind| text::amount_error(kind, no))
     }
 
     /// The amount of an action: the bracket or parenthesis group, else the text.
@@ -857,7 +851,7 @@ impl Parser {
             if let Some(r) = line.strip_prefix("Total number of players") {
                 // ": 4/6", ": 6 / 6", ": 10".
                 if let Some((_, max)) = r.split_once('/') {
-                    let (v, n) = common::leading_number(max.trim());
+                    let (v, n) = text::leading_digits(max.trim());
                     if n > 0 {
                         self.max_seats = u8::try_from(v).ok();
                     }
@@ -971,7 +965,7 @@ impl Parser {
             None => (r, ""),
         };
         if let Some(s) = find(tail, "Seat ") {
-            let (v, n) = common::leading_number(&tail[s + 5..]);
+            let (v, n) = text::leading_digits(&tail[s + 5..]);
             if n > 0 {
                 self.button = u8::try_from(v).ok().filter(|&b| b > 0);
             }
@@ -998,7 +992,7 @@ impl Parser {
     /// and "Seat 3 is the button". `None` when the line is not a seat line.
     fn seat_line(&mut self, no: u32, r: &str) -> Option<LineResult> {
         let r = r.trim_start();
-        let (v, n) = common::leading_number(r);
+        let (v, n) = text::leading_digits(r);
         if n == 0 {
             return None;
         }
@@ -1392,7 +1386,7 @@ impl Parser {
             let amount = self.amount_of(amount_text, no)?;
             let pot = match find(from, "side pot") {
                 Some(i) => {
-                    let (v, _) = common::leading_number(from[i + 8..].trim_start());
+                    let (v, _) = text::leading_digits(from[i + 8..].trim_start());
                     u8::try_from(v).unwrap_or(u8::MAX).max(1)
                 }
                 None => 0,
@@ -1405,7 +1399,7 @@ impl Parser {
 
     /// "finished in 4 169.", "finished in 3 place.", "finished in 2 place and received $5 USD".
     fn finished(&mut self, no: u32, p: usize, r: &str) -> LineResult {
-        let (place, n) = common::leading_number(r.trim_start());
+        let (place, n) = text::leading_digits(r.trim_start());
         if n == 0 {
             return Ok(());
         }
@@ -2040,7 +2034,7 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
             .or_else(|| {
                 // "(303344128) Table #62", "2481408818 659": the first number of the name.
                 let t = table.trim_start_matches(['(', '$']);
-                let (v, n) = common::leading_number(t);
+                let (v, n) = text::leading_digits(t);
                 (n > 0).then(|| i64::try_from(v).ok()).flatten()
             })
             .unwrap_or(0);

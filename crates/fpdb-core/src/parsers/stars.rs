@@ -30,6 +30,7 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
+use crate::parsers::text::{self, bracket, cards_of, find, groups, rfind, split2, Cards};
 use crate::parsers::Room;
 use crate::split::Chunk;
 use crate::time;
@@ -801,41 +802,6 @@ fn datetime_at(text: &str, start: usize) -> Option<(NaiveDateTime, &str, usize)>
 // Amounts and cards
 // ---------------------------------------------------------------------------------------------
 
-/// Byte offset of `needle` (ASCII-led) in `hay`. A plain byte loop: on the short lines of a
-/// hand history it is much cheaper than building the standard library's two-way searcher (or
-/// dispatching to `memchr`) for every `find`/`contains`/`split_once`.
-#[inline]
-fn find(hay: &str, needle: &str) -> Option<usize> {
-    let h = hay.as_bytes();
-    let n = needle.as_bytes();
-    let first = *n.first()?;
-    if n.len() > h.len() {
-        return None;
-    }
-    (0..=h.len() - n.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
-}
-
-/// Last byte offset of `needle` (ASCII-led) in `hay`.
-fn rfind(hay: &str, needle: &str) -> Option<usize> {
-    let h = hay.as_bytes();
-    let n = needle.as_bytes();
-    let first = *n.first()?;
-    let mut end = h.len();
-    while let Some(at) = memchr::memrchr(first, &h[..end]) {
-        if h[at..].starts_with(n) {
-            return Some(at);
-        }
-        end = at;
-    }
-    None
-}
-
-/// `hay` split around the first `needle` (ASCII-led).
-fn split2<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
-    let i = find(hay, needle)?;
-    Some((&hay[..i], &hay[i + needle.len()..]))
-}
-
 /// An amount as Stars prints it ("$1.50", "€0.02", "1500", "1,289.63"), times `scale`.
 /// Plain amounts are read without allocating; anything else goes to [`amount::parse_amount`].
 /// Errors tell an amount too large to store from text that is not an amount.
@@ -843,19 +809,11 @@ fn money_of(text: &str, scale: i64) -> Result<Money, ErrorKind> {
     if let Some(v) = fast_money(text, scale) {
         return Ok(v);
     }
-    match amount::parse_amount(text, scale) {
-        Some(v) => Ok(v),
-        None => {
-            let digits = text.bytes().filter(u8::is_ascii_digit).count();
-            if digits > 15 {
-                Err(ErrorKind::OutOfRange)
-            } else {
-                Err(ErrorKind::Malformed)
-            }
-        }
-    }
+    text::parse_amount(text, scale)
 }
 
+/// A plain amount after an optional currency symbol ("$1.50", "€2", "1500"), without allocating.
+#[inline]
 fn fast_money(text: &str, scale: i64) -> Option<Money> {
     let mut t = text;
     match t.as_bytes().first() {
@@ -870,99 +828,7 @@ fn fast_money(text: &str, scale: i64) -> Option<Money> {
         }
         _ => {}
     }
-    let b = t.as_bytes();
-    if b.is_empty() || b.len() > 15 {
-        return None;
-    }
-    let mut int: i64 = 0;
-    let mut frac: i64 = 0;
-    let mut frac_digits = 0u32;
-    let mut dot = false;
-    for &c in b {
-        match c {
-            b'0'..=b'9' => {
-                let d = i64::from(c - b'0');
-                if dot {
-                    if frac_digits == 2 {
-                        return None;
-                    }
-                    frac = frac * 10 + d;
-                    frac_digits += 1;
-                } else {
-                    int = int * 10 + d;
-                }
-            }
-            b'.' if !dot => dot = true,
-            _ => return None,
-        }
-    }
-    if scale == CENTS {
-        let frac = if frac_digits == 1 { frac * 10 } else { frac };
-        Some(int * 100 + frac)
-    } else if scale == CHIPS && frac == 0 {
-        Some(int)
-    } else {
-        None
-    }
-}
-
-/// The cards of one bracket group, without allocating (a bracket holds at most seven cards).
-#[derive(Clone, Copy)]
-struct Cards {
-    buf: [Card; 8],
-    len: usize,
-}
-
-impl Cards {
-    fn as_slice(&self) -> &[Card] {
-        &self.buf[..self.len]
-    }
-}
-
-/// The cards of one bracket group ("Ah Kd"), unknown tokens ("Xx") as [`Card::UNKNOWN`]; `None`
-/// when a token is not a card at all or the group is too long to be one hand or board.
-fn cards_of(group: &str) -> Option<Cards> {
-    let mut out = Cards {
-        buf: [Card::UNKNOWN; 8],
-        len: 0,
-    };
-    let b = group.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b' ' {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i] != b' ' {
-            i += 1;
-        }
-        // Both ends are at a space or an end of the group: character boundaries.
-        let c = Card::parse_opt(&group[start..i])?;
-        *out.buf.get_mut(out.len)? = c;
-        out.len += 1;
-    }
-    Some(out)
-}
-
-/// `s` starting with a bracket group: its contents and the text after it.
-fn bracket(s: &str) -> Option<(&str, &str)> {
-    let r = s.strip_prefix('[')?;
-    let close = r.bytes().position(|c| c == b']')?;
-    Some((&r[..close], &r[close + 1..]))
-}
-
-/// The bracket groups of `s`: "[a b] [c]" → "a b", "c".
-fn groups(s: &str) -> impl Iterator<Item = &str> {
-    let mut rest = s;
-    std::iter::from_fn(move || {
-        let b = rest.as_bytes();
-        let open = b.iter().position(|&c| c == b'[')?;
-        let close = b[open..].iter().position(|&c| c == b']')? + open;
-        let g = &rest[open + 1..close];
-        rest = &rest[close + 1..];
-        Some(g)
-    })
+    text::plain_amount(t, scale)
 }
 
 /// Strips what Stars appends to an action: " (disconnect)", " and is all-in", " and has reached
@@ -1134,37 +1000,14 @@ impl Parser {
         if let Some(v) = fast_money(text, self.scale) {
             return Ok(v);
         }
-        money_of(text.trim(), self.scale).map_err(|kind| {
-            let msg = if kind == ErrorKind::OutOfRange {
-                "amount too large to store"
-            } else {
-                "unreadable amount"
-            };
-            ParseError::new(kind, no, msg)
-        })
+        money_of(text.trim(), self.scale).map_err(|kind| text::amount_error(kind, no))
     }
 
     /// The seated player whose name starts `line` (followed by ':' or ' '), longest name first;
     /// returns his index and the text after the name.
     fn player_prefix<'l>(&self, line: &'l str) -> Option<(PlayerIdx, &'l str)> {
-        let mut best: Option<(PlayerIdx, usize)> = None;
-        let l = line.as_bytes();
-        for (i, pl) in self.b.hand().players.iter().enumerate() {
-            let name = pl.name.as_bytes();
-            let n = name.len();
-            // Cheap tests first: the byte after the name, and the name's last byte ("Player1"
-            // and "Player2" differ only there).
-            if l.len() > n
-                && n > 0
-                && matches!(l[n], b':' | b' ' | b',')
-                && l[n - 1] == name[n - 1]
-                && l[..n] == *name
-                && best.is_none_or(|(_, len)| n > len)
-            {
-                best = Some((i, n));
-            }
-        }
-        best.map(|(i, n)| (i, &line[n..]))
+        let sep = |c| matches!(c, b':' | b' ' | b',');
+        text::name_prefix(&self.b.hand().players, line, sep, false).map(|(i, n)| (i, &line[n..]))
     }
 
     fn player_named(&self, name: &str) -> Option<PlayerIdx> {
@@ -2236,11 +2079,7 @@ impl Parser {
 
     fn finish(mut self, last_line: u32) -> Result<Hand, ParseError> {
         if !self.summary_seen {
-            return Err(ParseError::new(
-                ErrorKind::Unfinished,
-                last_line,
-                "the hand stops before its summary (still being played, or the file was cut)",
-            ));
+            return Err(ParseError::before_summary(last_line));
         }
         if self.b.hand().players.is_empty() {
             return Err(ParseError::malformed(

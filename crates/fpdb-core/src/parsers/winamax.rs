@@ -73,7 +73,8 @@ use crate::time;
 #[path = "winamax_common.rs"]
 pub(crate) mod common;
 
-use common::{cards_of, find, groups, rfind, split2};
+use crate::parsers::text::{self, find, groups, rfind, split2};
+use common::cards_of;
 
 /// The Winamax format.
 #[derive(Debug)]
@@ -451,33 +452,15 @@ impl Parser {
                 }
             }
         }
-        common::money(t, self.scale).map_err(|kind| {
-            let msg = if kind == ErrorKind::OutOfRange {
-                "amount too large to store"
-            } else {
-                "unreadable amount"
-            };
-            ParseError::new(kind, no, msg)
-        })
+        common::money(t, self.scale).map_err(|kind| text::amount_error(kind, no))
     }
 
     /// The seated player whose name starts `line`, followed by a space: longest name first
     /// (names may contain spaces: "Incognito 1"). Returns the player and the text after the
     /// space.
     fn player_prefix<'l>(&self, line: &'l str) -> Option<(PlayerIdx, &'l str)> {
-        let l = line.as_bytes();
-        let mut best: Option<(PlayerIdx, usize)> = None;
-        for (i, pl) in self.b.hand().players.iter().enumerate() {
-            let n = pl.name.len();
-            if l.len() > n
-                && l[n] == b' '
-                && l.starts_with(pl.name.as_bytes())
-                && best.is_none_or(|(_, len)| n > len)
-            {
-                best = Some((i, n));
-            }
-        }
-        best.map(|(i, n)| (i, &line[n + 1..]))
+        let players = &self.b.hand().players;
+        text::name_prefix(players, line, |c| c == b' ', true).map(|(i, n)| (i, &line[n + 1..]))
     }
 
     fn line(&mut self, no: u32, line: &str) -> LineResult {
@@ -546,7 +529,7 @@ impl Parser {
             }
         }
         if let Some(i) = find(rest, "Seat #") {
-            let (n, _) = common::leading_number(&rest[i + 6..]);
+            let (n, _) = text::leading_digits(&rest[i + 6..]);
             hand.button_seat = u8::try_from(n).ok().filter(|&s| s > 0);
         }
         if play && hand.game.kind == GameKind::Ring {
@@ -578,7 +561,7 @@ impl Parser {
 
     /// "Seat 3: NAME (415.55€)", "Seat 1: NAME (18694, 9€ bounty)".
     fn seat(&mut self, no: u32, r: &str) -> LineResult {
-        let (seat, n) = common::leading_number(r);
+        let (seat, n) = text::leading_digits(r);
         let rest = r[n..]
             .strip_prefix(": ")
             .ok_or_else(|| ParseError::malformed(no, "unreadable seat line"))?;
@@ -854,7 +837,7 @@ impl Parser {
             .strip_prefix("discards ")
             .or_else(|| r.strip_prefix("discard "))
         {
-            let (count, _) = common::leading_number(x);
+            let (count, _) = text::leading_digits(x);
             let count = u8::try_from(count)
                 .map_err(|_| ParseError::malformed(no, "unreadable discard count"))?;
             let thrown = groups(x).next().and_then(cards_of).unwrap_or_default();
@@ -887,7 +870,7 @@ impl Parser {
             let amount = self.money(amt, no)?;
             let pot = match from.trim().strip_prefix("side pot") {
                 Some(n) => {
-                    let (v, _) = common::leading_number(n.trim_start());
+                    let (v, _) = text::leading_digits(n.trim_start());
                     u8::try_from(v).unwrap_or(u8::MAX).max(1)
                 }
                 None => 0,
@@ -1036,7 +1019,7 @@ impl Parser {
 
     /// "Seat 5: Player3 (button) showed [..] and won 471.48€ with ...", "Seat 4: NAME won 6€".
     fn summary_seat(&mut self, no: u32, r: &str) -> LineResult {
-        let (_, n) = common::leading_number(r);
+        let (_, n) = text::leading_digits(r);
         let Some(rest) = r[n..].strip_prefix(": ") else {
             return Ok(());
         };
@@ -1075,11 +1058,7 @@ impl Parser {
 
     fn finish(mut self, last_line: u32) -> Result<Hand, ParseError> {
         if !self.summary_seen {
-            return Err(ParseError::new(
-                ErrorKind::Unfinished,
-                last_line,
-                "the hand stops before its summary (still being played, or the file was cut)",
-            ));
+            return Err(ParseError::before_summary(last_line));
         }
         if self.b.hand().players.is_empty() {
             return Err(ParseError::malformed(

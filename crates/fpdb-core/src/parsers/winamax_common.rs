@@ -1,89 +1,30 @@
-//! Helpers shared by the Winamax and PartyPoker parsers: reading amounts, cards and time-zone
+//! Helpers shared by the Winamax and PartyPoker parsers: reading amounts (with the symbols and
+//! codes both print around them), card groups (both may separate cards with commas), time-zone
 //! labels, the hand-number hash, and the money settlement of rooms that print no "uncalled bet"
-//! line but pay the uncalled chips back inside the winner's "collected"/"wins" amount.
+//! line but pay the uncalled chips back inside the winner's "collected"/"wins" amount. The
+//! generic text helpers both use are in [`crate::parsers::text`].
 //!
 //! Declared from `winamax.rs` (as `winamax::common`) so that both parsers share one copy; it
 //! holds nothing room-specific.
 
 use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
 
-use crate::amount::{self, CENTS, CHIPS};
+use crate::amount::CENTS;
 use crate::cards::Card;
 use crate::error::ErrorKind;
 use crate::model::{ActionKind, Hand, Money, PlayerIdx, Returned};
+use crate::parsers::text::{self, find};
 use crate::time;
 
 // ---------------------------------------------------------------------------------------------
-// Text
+// Cards
 // ---------------------------------------------------------------------------------------------
-
-/// Byte offset of `needle` in `hay` (a plain loop: cheaper than the standard searcher on the
-/// short lines of a hand history).
-#[inline]
-pub(crate) fn find(hay: &str, needle: &str) -> Option<usize> {
-    let h = hay.as_bytes();
-    let n = needle.as_bytes();
-    let first = *n.first()?;
-    if n.len() > h.len() {
-        return None;
-    }
-    (0..=h.len() - n.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
-}
-
-/// Last byte offset of `needle` in `hay`.
-pub(crate) fn rfind(hay: &str, needle: &str) -> Option<usize> {
-    let h = hay.as_bytes();
-    let n = needle.as_bytes();
-    if n.is_empty() || n.len() > h.len() {
-        return None;
-    }
-    (0..=h.len() - n.len())
-        .rev()
-        .find(|&i| h[i..].starts_with(n))
-}
-
-/// `hay` split around the first `needle`.
-pub(crate) fn split2<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
-    let i = find(hay, needle)?;
-    Some((&hay[..i], &hay[i + needle.len()..]))
-}
-
-/// The contents of every `[...]` group of `s`, in order.
-pub(crate) fn groups(s: &str) -> impl Iterator<Item = &str> {
-    let mut rest = s;
-    std::iter::from_fn(move || {
-        let open = memchr::memchr(b'[', rest.as_bytes())?;
-        let close = memchr::memchr(b']', &rest.as_bytes()[open..])? + open;
-        let g = &rest[open + 1..close];
-        rest = &rest[close + 1..];
-        Some(g)
-    })
-}
 
 /// The cards of a bracket group ("Ah Kd", "Ah, Kd", "9c , 2s", "X X 8h"); unknown tokens ("X",
 /// "xx") are [`Card::UNKNOWN`]. `None` when a token is not a card or the group holds more than
 /// seven cards.
 pub(crate) fn cards_of(group: &str) -> Option<Vec<Card>> {
-    let mut out = Vec::with_capacity(7);
-    for token in group.split([' ', ',']) {
-        if token.is_empty() {
-            continue;
-        }
-        out.push(Card::parse_opt(token)?);
-        if out.len() > 7 {
-            return None;
-        }
-    }
-    Some(out)
-}
-
-/// Leading digits of `s` as a number (saturating), and how many digits there were.
-pub(crate) fn leading_number(s: &str) -> (u64, usize) {
-    let n = s.bytes().take_while(u8::is_ascii_digit).count();
-    let v = s.as_bytes()[..n].iter().fold(0u64, |a, &d| {
-        a.saturating_mul(10).saturating_add(u64::from(d - b'0'))
-    });
-    (v, n)
+    text::card_list(group, true, 7)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -128,55 +69,15 @@ pub(crate) fn money(text: &str, scale: i64) -> Result<Money, ErrorKind> {
     if let Some(v) = plain_money(t, scale) {
         return Ok(v);
     }
-    match amount::parse_amount(t, scale) {
-        Some(v) if v >= 0 => Ok(v),
-        Some(_) => Err(ErrorKind::Malformed),
-        None => {
-            if t.bytes().filter(u8::is_ascii_digit).count() > 15 {
-                Err(ErrorKind::OutOfRange)
-            } else {
-                Err(ErrorKind::Malformed)
-            }
-        }
-    }
+    text::parse_unsigned_amount(t, scale)
 }
 
-/// Digits with at most one '.' and two decimals; `None` for anything else.
+/// A plain amount ([`text::plain_amount`]) that does not end with its '.'.
 fn plain_money(t: &str, scale: i64) -> Option<Money> {
-    let b = t.as_bytes();
-    if b.is_empty() || b.len() > 15 {
+    if t.ends_with('.') {
         return None;
     }
-    let (mut int, mut frac, mut frac_digits, mut dot) = (0i64, 0i64, 0u32, false);
-    for &c in b {
-        match c {
-            b'0'..=b'9' => {
-                let d = i64::from(c - b'0');
-                if dot {
-                    if frac_digits == 2 {
-                        return None;
-                    }
-                    frac = frac * 10 + d;
-                    frac_digits += 1;
-                } else {
-                    int = int * 10 + d;
-                }
-            }
-            b'.' if !dot => dot = true,
-            _ => return None,
-        }
-    }
-    if b.last() == Some(&b'.') {
-        return None;
-    }
-    if scale == CENTS {
-        let frac = if frac_digits == 1 { frac * 10 } else { frac };
-        Some(int * 100 + frac)
-    } else if scale == CHIPS && frac == 0 {
-        Some(int)
-    } else {
-        None
-    }
+    text::plain_amount(t, scale)
 }
 
 /// Currency of a symbol or ISO code found in `text`.
@@ -531,6 +432,7 @@ fn take_back(hand: &mut Hand, p: PlayerIdx, amount: Money, tolerance: Money) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::amount::CHIPS;
 
     #[test]
     fn amounts() {
@@ -557,8 +459,6 @@ mod tests {
 
     #[test]
     fn card_groups() {
-        let g: Vec<&str> = groups("[Ts 8d Td][Kd]").collect();
-        assert_eq!(g, ["Ts 8d Td", "Kd"]);
         assert_eq!(cards_of(" 9c , 2s ").map(|v| v.len()), Some(2));
         assert_eq!(
             cards_of("X X 8h").map(|v| v.iter().filter(|c| c.is_known()).count()),

@@ -69,6 +69,7 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
+use crate::parsers::text::{self, checked_money, find, groups, leading_number, rfind, split2};
 use crate::parsers::Room;
 use crate::split::Chunk;
 use crate::time;
@@ -192,81 +193,10 @@ fn limit_new(name: &str) -> Option<LimitType> {
 // Small text helpers (no allocation)
 // ---------------------------------------------------------------------------------------------
 
-/// Byte offset of `needle` in `hay`.
-fn find(hay: &str, needle: &str) -> Option<usize> {
-    memchr::memmem::find(hay.as_bytes(), needle.as_bytes())
-}
-
-/// Byte offset of the last `needle` in `hay`.
-fn rfind(hay: &str, needle: &str) -> Option<usize> {
-    memchr::memmem::rfind(hay.as_bytes(), needle.as_bytes())
-}
-
-/// `hay` split around the first `needle`.
-fn split2<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
-    let i = find(hay, needle)?;
-    Some((&hay[..i], &hay[i + needle.len()..]))
-}
-
-/// The bracket groups of `s`: "[a b] [c]" → "a b", "c".
-fn groups(s: &str) -> impl Iterator<Item = &str> {
-    let mut rest = s;
-    std::iter::from_fn(move || {
-        let open = rest.find('[')?;
-        let close = rest[open..].find(']')? + open;
-        let g = &rest[open + 1..close];
-        rest = &rest[close + 1..];
-        Some(g)
-    })
-}
-
 /// The cards of a bracket group ("Ah Kd", "10c 4s"); `None` when a token is not a card or the
 /// group holds more than seven cards.
 fn cards_of(group: &str) -> Option<Vec<Card>> {
-    let mut out = Vec::with_capacity(5);
-    for tok in group.split(' ').filter(|t| !t.is_empty()) {
-        if out.len() >= 7 {
-            return None;
-        }
-        out.push(Card::parse_opt(tok)?);
-    }
-    Some(out)
-}
-
-/// The first number of `s` (leading digits).
-fn leading_number<T: std::str::FromStr>(s: &str) -> Option<T> {
-    let n = s.bytes().take_while(u8::is_ascii_digit).count();
-    s.get(..n)?.parse().ok()
-}
-
-/// An amount as the network prints it ("$0.04", "0.80", "3000.00", "$1,142.13"), times `scale`.
-/// Amounts beyond what the statistics can add up are out of range.
-fn money(text: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
-    let text = text.trim();
-    match amount::parse_amount(text, scale) {
-        Some(v) if (0..=crate::stats::MAX_AMOUNT).contains(&v) => Ok(v),
-        Some(v) if v > 0 => Err(ParseError::new(
-            ErrorKind::OutOfRange,
-            no,
-            "amount too large to store",
-        )),
-        Some(_) => Err(ParseError::malformed(no, "negative amount")),
-        None => {
-            let numeric = !text.is_empty()
-                && text
-                    .bytes()
-                    .all(|b| b.is_ascii_digit() || matches!(b, b'$' | b'.' | b','));
-            if numeric {
-                Err(ParseError::new(
-                    ErrorKind::OutOfRange,
-                    no,
-                    "amount too large to store",
-                ))
-            } else {
-                Err(ParseError::malformed(no, "unreadable amount"))
-            }
-        }
-    }
+    text::card_list(group, false, 7)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -339,7 +269,7 @@ fn parse_id(id: &str, format: Format) -> Result<i64, (ErrorKind, &'static str)> 
 
 /// Header money: a stake of the header line.
 fn stake(text: &str, scale: i64) -> Result<Money, (ErrorKind, &'static str)> {
-    money(text, scale, 0).map_err(|e| (e.kind, "unreadable stakes"))
+    checked_money(text, scale, 0).map_err(|e| (e.kind, "unreadable stakes"))
 }
 
 /// `Hand #N - GAME(LIMIT) - $SB/$BB - DATE ZONE` or
@@ -721,7 +651,7 @@ impl<'a> Parser<'a> {
     }
 
     fn money(&self, text: &str, no: u32) -> Result<Money, ParseError> {
-        money(text, self.scale, no)
+        checked_money(text, self.scale, no)
     }
 
     /// Table name facts shared by both formats: capped and fast-fold tables.
@@ -742,21 +672,8 @@ impl<'a> Parser<'a> {
 
     /// The seated player whose name starts `line`, followed by `sep`; longest name first.
     fn player_prefix<'l>(&self, line: &'l str, sep: &[u8]) -> Option<(PlayerIdx, &'l str)> {
-        let l = line.as_bytes();
-        let mut best: Option<(PlayerIdx, usize)> = None;
-        for (i, pl) in self.b.hand().players.iter().enumerate() {
-            let name = pl.name.as_bytes();
-            let n = name.len();
-            if n > 0
-                && l.len() > n
-                && sep.contains(&l[n])
-                && l[..n] == *name
-                && best.is_none_or(|(_, len)| n > len)
-            {
-                best = Some((i, n));
-            }
-        }
-        best.map(|(i, n)| (i, &line[n..]))
+        let players = &self.b.hand().players;
+        text::name_prefix(players, line, |c| sep.contains(&c), false).map(|(i, n)| (i, &line[n..]))
     }
 
     fn player_named(&self, name: &str) -> Option<PlayerIdx> {
@@ -1561,11 +1478,7 @@ impl<'a> Parser<'a> {
             ));
         }
         if !self.summary_seen {
-            return Err(ParseError::new(
-                ErrorKind::Unfinished,
-                last_line,
-                "the hand stops before its summary (still being played, or the file was cut)",
-            ));
+            return Err(ParseError::before_summary(last_line));
         }
         if self.b.hand().players.is_empty() {
             return Err(ParseError::malformed(

@@ -1,0 +1,405 @@
+//! Text helpers the room parsers share: substring search and splitting, bracket groups, card
+//! lists, leading numbers, plain amounts and their errors, and matching a line's start against
+//! the seat list. Nothing here is a room's; what a room prints differently stays in its parser.
+//!
+//! They are on the hot path of every parser: none allocates but [`card_list`] (its result is
+//! kept), and the small ones are `#[inline]` so that they cost what the loops they replace did.
+
+use crate::amount::{self, CENTS, CHIPS};
+use crate::cards::Card;
+use crate::error::{ErrorKind, ParseError};
+use crate::model::{Money, Player, PlayerIdx};
+
+// ---------------------------------------------------------------------------------------------
+// Searching and splitting
+// ---------------------------------------------------------------------------------------------
+
+/// Byte offset of `needle` in `hay` (`None` for an empty needle). A plain byte loop: on the short
+/// lines of a hand history it is much cheaper than building the standard library's two-way
+/// searcher (or dispatching to `memchr`) for every `find`/`contains`/`split_once`.
+#[inline]
+pub(crate) fn find(hay: &str, needle: &str) -> Option<usize> {
+    let h = hay.as_bytes();
+    let n = needle.as_bytes();
+    let first = *n.first()?;
+    if n.len() > h.len() {
+        return None;
+    }
+    (0..=h.len() - n.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
+}
+
+/// Last byte offset of `needle` in `hay` (`None` for an empty needle).
+#[inline]
+pub(crate) fn rfind(hay: &str, needle: &str) -> Option<usize> {
+    let h = hay.as_bytes();
+    let n = needle.as_bytes();
+    let first = *n.first()?;
+    let mut end = h.len();
+    while let Some(at) = memchr::memrchr(first, &h[..end]) {
+        if h[at..].starts_with(n) {
+            return Some(at);
+        }
+        end = at;
+    }
+    None
+}
+
+/// `hay` split around the first `needle`.
+#[inline]
+pub(crate) fn split2<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
+    let i = find(hay, needle)?;
+    Some((&hay[..i], &hay[i + needle.len()..]))
+}
+
+/// `hay` split around the last `needle`.
+#[inline]
+pub(crate) fn rsplit2<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
+    let i = rfind(hay, needle)?;
+    Some((&hay[..i], &hay[i + needle.len()..]))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bracket groups and cards
+// ---------------------------------------------------------------------------------------------
+
+/// `s` starting with a bracket group: its contents and the text after it.
+#[inline]
+pub(crate) fn bracket(s: &str) -> Option<(&str, &str)> {
+    let r = s.strip_prefix('[')?;
+    let close = r.bytes().position(|c| c == b']')?;
+    Some((&r[..close], &r[close + 1..]))
+}
+
+/// The bracket groups of `s`, in order: "[a b] [c]" → "a b", "c".
+#[inline]
+pub(crate) fn groups(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        let b = rest.as_bytes();
+        let open = b.iter().position(|&c| c == b'[')?;
+        let close = b[open..].iter().position(|&c| c == b']')? + open;
+        let g = &rest[open + 1..close];
+        rest = &rest[close + 1..];
+        Some(g)
+    })
+}
+
+/// The cards of one bracket group, without allocating (see [`cards_of`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Cards {
+    buf: [Card; 8],
+    len: usize,
+}
+
+impl Cards {
+    pub(crate) fn as_slice(&self) -> &[Card] {
+        &self.buf[..self.len]
+    }
+}
+
+/// The cards of one bracket group ("Ah Kd"), unknown tokens ("Xx") as [`Card::UNKNOWN`], without
+/// allocating; `None` when a token is not a card at all or the group holds more than eight.
+#[inline]
+pub(crate) fn cards_of(group: &str) -> Option<Cards> {
+    let mut out = Cards {
+        buf: [Card::UNKNOWN; 8],
+        len: 0,
+    };
+    let b = group.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b' ' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i] != b' ' {
+            i += 1;
+        }
+        // Both ends are at a space or an end of the group: character boundaries.
+        let c = Card::parse_opt(&group[start..i])?;
+        *out.buf.get_mut(out.len)? = c;
+        out.len += 1;
+    }
+    Some(out)
+}
+
+/// The cards of a bracket group separated by spaces (and commas when `commas`: "Ah, Kd",
+/// "9c , 2s"); unknown tokens ("X", "xx") are [`Card::UNKNOWN`]. `None` when a token is not a
+/// card or the group holds more than `max` cards.
+#[inline]
+pub(crate) fn card_list(group: &str, commas: bool, max: usize) -> Option<Vec<Card>> {
+    let mut out = Vec::with_capacity(max.min(7));
+    for token in group.split(|c| c == ' ' || (commas && c == ',')) {
+        if token.is_empty() {
+            continue;
+        }
+        if out.len() >= max {
+            return None;
+        }
+        out.push(Card::parse_opt(token)?);
+    }
+    Some(out)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and amounts
+// ---------------------------------------------------------------------------------------------
+
+/// The first number of `s` (its leading digits), `None` when there are none or it does not fit.
+#[inline]
+pub(crate) fn leading_number<T: std::str::FromStr>(s: &str) -> Option<T> {
+    let n = s.bytes().take_while(u8::is_ascii_digit).count();
+    s.get(..n)?.parse().ok()
+}
+
+/// Leading digits of `s` as a number (saturating), and how many digits there were.
+#[inline]
+pub(crate) fn leading_digits(s: &str) -> (u64, usize) {
+    let n = s.bytes().take_while(u8::is_ascii_digit).count();
+    let v = s.as_bytes()[..n].iter().fold(0u64, |a, &d| {
+        a.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+    });
+    (v, n)
+}
+
+/// A plain amount ("12", "0.05", "1.5": digits with at most one '.' and two decimals, at most 15
+/// bytes) times `scale` ([`CENTS`], or [`CHIPS`] when it has no cents); `None` for anything else,
+/// which is for [`amount::parse_amount`] to read.
+#[inline]
+pub(crate) fn plain_amount(t: &str, scale: i64) -> Option<Money> {
+    let b = t.as_bytes();
+    if b.is_empty() || b.len() > 15 {
+        return None;
+    }
+    let (mut int, mut frac, mut frac_digits, mut dot) = (0i64, 0i64, 0u32, false);
+    for &c in b {
+        match c {
+            b'0'..=b'9' => {
+                let d = i64::from(c - b'0');
+                if dot {
+                    if frac_digits == 2 {
+                        return None;
+                    }
+                    frac = frac * 10 + d;
+                    frac_digits += 1;
+                } else {
+                    int = int * 10 + d;
+                }
+            }
+            b'.' if !dot => dot = true,
+            _ => return None,
+        }
+    }
+    if scale == CENTS {
+        let frac = if frac_digits == 1 { frac * 10 } else { frac };
+        Some(int * 100 + frac)
+    } else if scale == CHIPS && frac == 0 {
+        Some(int)
+    } else {
+        None
+    }
+}
+
+/// [`amount::parse_amount`], its failure told apart: an amount too large to store (more than 15
+/// digits) is out of range, anything else is malformed.
+#[inline]
+pub(crate) fn parse_amount(t: &str, scale: i64) -> Result<Money, ErrorKind> {
+    amount::parse_amount(t, scale).ok_or_else(|| {
+        if t.bytes().filter(u8::is_ascii_digit).count() > 15 {
+            ErrorKind::OutOfRange
+        } else {
+            ErrorKind::Malformed
+        }
+    })
+}
+
+/// [`parse_amount`] of an amount that cannot be negative: a negative one is malformed.
+#[inline]
+pub(crate) fn parse_unsigned_amount(t: &str, scale: i64) -> Result<Money, ErrorKind> {
+    match parse_amount(t, scale)? {
+        v if v >= 0 => Ok(v),
+        _ => Err(ErrorKind::Malformed),
+    }
+}
+
+/// The error of an amount that could not be read on line `no`.
+pub(crate) fn amount_error(kind: ErrorKind, no: u32) -> ParseError {
+    let msg = if kind == ErrorKind::OutOfRange {
+        "amount too large to store"
+    } else {
+        "unreadable amount"
+    };
+    ParseError::new(kind, no, msg)
+}
+
+/// An amount ("$2,700", "10,000", "$0.25", "$1,142.13") on line `no`, times `scale`; amounts
+/// beyond what the statistics can add up are out of range, as are unreadable ones made only of
+/// digits, '$', '.' and ','.
+pub(crate) fn checked_money(text: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
+    let text = text.trim();
+    match amount::parse_amount(text, scale) {
+        Some(v) if (0..=crate::stats::MAX_AMOUNT).contains(&v) => Ok(v),
+        Some(v) if v > 0 => Err(ParseError::new(
+            ErrorKind::OutOfRange,
+            no,
+            "amount too large to store",
+        )),
+        Some(_) => Err(ParseError::malformed(no, "negative amount")),
+        None => {
+            let numeric = !text.is_empty()
+                && text
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || matches!(b, b'$' | b'.' | b','));
+            if numeric {
+                Err(ParseError::new(
+                    ErrorKind::OutOfRange,
+                    no,
+                    "amount too large to store",
+                ))
+            } else {
+                Err(ParseError::malformed(no, "unreadable amount"))
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+// ---------------------------------------------------------------------------------------------
+
+/// The seated player whose name starts `line` and is followed there by a byte `sep` accepts,
+/// longest name first (names may hold spaces and colons: "Anna Maria", "a: b"): his index and
+/// the name's length in bytes. An empty name matches a line starting with such a byte only when
+/// `empty_names`.
+#[inline]
+pub(crate) fn name_prefix(
+    players: &[Player],
+    line: &str,
+    sep: impl Fn(u8) -> bool,
+    empty_names: bool,
+) -> Option<(PlayerIdx, usize)> {
+    let l = line.as_bytes();
+    let mut best: Option<(PlayerIdx, usize)> = None;
+    for (i, pl) in players.iter().enumerate() {
+        let name = pl.name.as_bytes();
+        let n = name.len();
+        // Cheap tests first: the byte after the name, and the name's last byte ("Player1" and
+        // "Player2" differ only there).
+        if l.len() > n
+            && sep(l[n])
+            && (if n == 0 {
+                empty_names
+            } else {
+                l[n - 1] == name[n - 1] && l[..n] == *name
+            })
+            && best.is_none_or(|(_, len)| n > len)
+        {
+            best = Some((i, n));
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_and_split() {
+        assert_eq!(find("a b a", "a"), Some(0));
+        assert_eq!(rfind("a b a", "a"), Some(4));
+        assert_eq!(find("abc", ""), None);
+        assert_eq!(rfind("abc", ""), None);
+        assert_eq!(find("ab", "abc"), None);
+        assert_eq!(find("x €1 €2", "€"), Some(2));
+        assert_eq!(rfind("x €1 €2", "€"), Some(7));
+        assert_eq!(split2("a: b: c", ": "), Some(("a", "b: c")));
+        assert_eq!(rsplit2("a: b: c", ": "), Some(("a: b", "c")));
+        assert_eq!(split2("abc", ": "), None);
+    }
+
+    #[test]
+    fn brackets_and_cards() {
+        let g: Vec<&str> = groups("[Ts 8d Td][Kd] x [").collect();
+        assert_eq!(g, ["Ts 8d Td", "Kd"]);
+        assert_eq!(bracket("[Ah] rest"), Some(("Ah", " rest")));
+        assert_eq!(bracket(" [Ah]"), None);
+        assert_eq!(cards_of("Ah  Kd ").map(|c| c.as_slice().len()), Some(2));
+        assert_eq!(
+            cards_of("Xx 7c").map(|c| c.as_slice()[0]),
+            Some(Card::UNKNOWN)
+        );
+        assert!(cards_of("Ah Zz").is_none());
+        assert!(cards_of("2c 3c 4c 5c 6c 7c 8c 9c Tc").is_none());
+        assert_eq!(card_list(" 9c , 2s ", true, 7).map(|v| v.len()), Some(2));
+        assert!(card_list(" 9c , 2s ", false, 7).is_none());
+        assert!(card_list("2c 3c 4c 5c 6c 7c 8c 9c", false, 7).is_none());
+        assert_eq!(
+            card_list("2c 3c 4c 5c 6c 7c 8c 9c", false, usize::MAX).map(|v| v.len()),
+            Some(8)
+        );
+    }
+
+    #[test]
+    fn numbers_and_amounts() {
+        assert_eq!(leading_number::<u8>("12 x"), Some(12));
+        assert_eq!(leading_number::<u8>("300"), None);
+        assert_eq!(leading_number::<u8>("x"), None);
+        assert_eq!(leading_digits("12x"), (12, 2));
+        assert_eq!(leading_digits("99999999999999999999999"), (u64::MAX, 23));
+        assert_eq!(plain_amount("1.5", CENTS), Some(150));
+        assert_eq!(plain_amount("12", CHIPS), Some(12));
+        assert_eq!(plain_amount("12.50", CHIPS), None);
+        assert_eq!(plain_amount("1.505", CENTS), None);
+        assert_eq!(plain_amount("1,5", CENTS), None);
+        assert_eq!(parse_amount("1,534.96", CENTS), Ok(153_496));
+        assert_eq!(parse_amount("abc", CENTS), Err(ErrorKind::Malformed));
+        assert_eq!(
+            parse_amount("99999999999999999999999", CHIPS),
+            Err(ErrorKind::OutOfRange)
+        );
+        assert_eq!(parse_amount("-6.10", CENTS), Ok(-610));
+        assert_eq!(
+            parse_unsigned_amount("-6.10", CENTS),
+            Err(ErrorKind::Malformed)
+        );
+        assert_eq!(checked_money(" $0.25 ", CENTS, 3), Ok(25));
+        let e = checked_money("$99999999999999999999", CENTS, 3).unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::OutOfRange, 3));
+        let e = checked_money("abc", CENTS, 3).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+    }
+
+    #[test]
+    fn names() {
+        let players: Vec<Player> = ["Anna", "Anna Maria", "", "Bob"]
+            .iter()
+            .map(|n| Player {
+                seat: 1,
+                name: n.to_string(),
+                stack: 0,
+                sitting_out: false,
+                bounty: None,
+                cards: Vec::new(),
+                draws: Vec::new(),
+                shown: false,
+                mucked: false,
+            })
+            .collect();
+        let sp = |c: u8| c == b' ';
+        assert_eq!(
+            name_prefix(&players, "Anna Maria folds", sp, false),
+            Some((1, 10))
+        );
+        assert_eq!(name_prefix(&players, "Anna folds", sp, false), Some((0, 4)));
+        assert_eq!(name_prefix(&players, "Bob: folds", sp, false), None);
+        assert_eq!(
+            name_prefix(&players, "Bob: folds", |c| c == b':', false),
+            Some((3, 3))
+        );
+        assert_eq!(name_prefix(&players, " folds", sp, false), None);
+        assert_eq!(name_prefix(&players, " folds", sp, true), Some((2, 0)));
+        assert_eq!(name_prefix(&players, "Bo folds", sp, true), None);
+    }
+}
