@@ -41,75 +41,86 @@ count_cargo() {
 }
 
 tier() { echo; echo "== $*"; }
+# FPDB_TIERS selects tiers for a quicker local run (e.g. FPDB_TIERS="3 4"); CI runs all four.
+TIERS=" ${FPDB_TIERS:-1 2 3 4} "
+want() { [[ $TIERS == *" $1 "* ]]; }
 
-tier "1/4 core crate and fuzzing (cargo test -p fpdb-core -p fpdb-fuzz)"
-out="$RUN/core.out"
-# fpdb-fuzz: every fuzz target for a fixed budget (FPDB_FUZZ_EXECS, default 100,000 inputs each).
-if ! cargo test -p fpdb-core -p fpdb-fuzz --release 2>&1 | tee -a "$LOG" >"$out"; then
-  grep -q 'test result' "$out" || FAILED=$((FAILED + 1))
+if want 1; then
+  tier "1/4 core crate and fuzzing (cargo test -p fpdb-core -p fpdb-fuzz)"
+  out="$RUN/core.out"
+  # fpdb-fuzz: every fuzz target for a fixed budget (FPDB_FUZZ_EXECS, default 100,000 inputs each).
+  if ! cargo test -p fpdb-core -p fpdb-fuzz --release 2>&1 | tee -a "$LOG" >"$out"; then
+    grep -q 'test result' "$out" || FAILED=$((FAILED + 1))
+  fi
+  grep -E '^test .* FAILED|panicked' "$out" | head -20
+  count_cargo "$out"
 fi
-grep -E '^test .* FAILED|panicked' "$out" | head -20
-count_cargo "$out"
 
-tier "2/4 #[pg_test] (cargo pgrx test)"
-out="$RUN/pgtest.out"
-rm -rf "$RUN/pgtest"
-mkdir -p "$RUN/pgtest"
-chown postgres:postgres "$RUN/pgtest"
-if ! cargo pgrx test pg15 --runas postgres --pgdata "$RUN/pgtest" 2>&1 | tee -a "$LOG" >"$out"; then
-  grep -q 'test result' "$out" || FAILED=$((FAILED + 1))
+if want 2; then
+  tier "2/4 #[pg_test] (cargo pgrx test)"
+  out="$RUN/pgtest.out"
+  rm -rf "$RUN/pgtest"
+  mkdir -p "$RUN/pgtest"
+  chown postgres:postgres "$RUN/pgtest"
+  if ! cargo pgrx test pg15 --runas postgres --pgdata "$RUN/pgtest" 2>&1 | tee -a "$LOG" >"$out"; then
+    grep -q 'test result' "$out" || FAILED=$((FAILED + 1))
+  fi
+  grep -E '^test .* FAILED|panicked' "$out" | head -20
+  count_cargo "$out"
+  rm -rf "$RUN/pgtest"
 fi
-grep -E '^test .* FAILED|panicked' "$out" | head -20
-count_cargo "$out"
-rm -rf "$RUN/pgtest"
 
-tier "3/4 pg_regress golden files (tests/pg_regress)"
-out="$RUN/regress.out"
-if cargo pgrx install --pg-config "$PG_BIN/pg_config" >>"$LOG" 2>&1; then
-  rm -rf "$REGRESS_DIR"
-  cluster_start "$REGRESS_DIR" "$REGRESS_PORT"
-  cluster_psql "$REGRESS_PORT" postgres -c "CREATE DATABASE fpdb_regress"
-  tests=$(cd tests/pg_regress/sql && ls *.sql | sed 's/\.sql$//' | grep -v '^setup$' | sort)
-  launcher="$RUN/pg_regress_launcher.sh"
-  printf '#!/bin/bash\n"$@" -v VERBOSITY=terse\n' >"$launcher"
-  chmod 700 "$launcher"
-  (cd tests/pg_regress && env -u PGDATABASE -u PGHOST -u PGPORT -u PGUSER \
-    PGOPTIONS="-c client_min_messages=warning" \
-    /usr/lib/postgresql/15/lib/pgxs/src/test/regress/pg_regress \
-    --host=127.0.0.1 --port="$REGRESS_PORT" --user=postgres --use-existing --dbname=fpdb_regress \
-    --inputdir=. --outputdir=. --launcher="$launcher" setup $tests) >"$out" 2>&1
-  cat "$out" >>"$LOG"
-  grep -E '^(test| )' "$out" | grep -E '\.\.\.' || true
-  p=$(grep -cE '\.\.\. ok' "$out")
-  f=$(grep -cE '\.\.\. FAILED' "$out")
-  [ -f tests/pg_regress/regression.diffs ] && head -60 tests/pg_regress/regression.diffs
+if want 3; then
+  tier "3/4 pg_regress golden files (tests/pg_regress)"
+  out="$RUN/regress.out"
+  if cargo pgrx install --pg-config "$PG_BIN/pg_config" >>"$LOG" 2>&1; then
+    rm -rf "$REGRESS_DIR"
+    cluster_start "$REGRESS_DIR" "$REGRESS_PORT"
+    cluster_psql "$REGRESS_PORT" postgres -c "CREATE DATABASE fpdb_regress"
+    tests=$(cd tests/pg_regress/sql && ls *.sql | sed 's/\.sql$//' | grep -v '^setup$' | sort)
+    launcher="$RUN/pg_regress_launcher.sh"
+    printf '#!/bin/bash\n"$@" -v VERBOSITY=terse\n' >"$launcher"
+    chmod 700 "$launcher"
+    (cd tests/pg_regress && env -u PGDATABASE -u PGHOST -u PGPORT -u PGUSER \
+      PGOPTIONS="-c client_min_messages=warning" \
+      /usr/lib/postgresql/15/lib/pgxs/src/test/regress/pg_regress \
+      --host=127.0.0.1 --port="$REGRESS_PORT" --user=postgres --use-existing --dbname=fpdb_regress \
+      --inputdir=. --outputdir=. --launcher="$launcher" setup $tests) >"$out" 2>&1
+    cat "$out" >>"$LOG"
+    grep -E '^(test| )' "$out" | grep -E '\.\.\.' || true
+    p=$(grep -cE '\.\.\. ok' "$out")
+    f=$(grep -cE '\.\.\. FAILED' "$out")
+    [ -f tests/pg_regress/regression.diffs ] && head -60 tests/pg_regress/regression.diffs
+    PASSED=$((PASSED + p))
+    FAILED=$((FAILED + f))
+    echo "  $p passed, $f failed"
+    cluster_stop "$REGRESS_DIR"
+  else
+    echo "  cargo pgrx install failed (see $LOG)"
+    FAILED=$((FAILED + 1))
+  fi
+fi
+
+if want 4; then
+  tier "4/4 integration scripts (tests/integration)"
+  p=0
+  f=0
+  for t in tests/integration/[!_]*.sh; do
+    [ -e "$t" ] || continue
+    name=$(basename "$t" .sh)
+    if FPDB_ROOT="$ROOT" bash "$t" >"$RUN/integration-$name.out" 2>&1; then
+      echo "  $name ... ok"
+      p=$((p + 1))
+    else
+      echo "  $name ... FAILED (last lines of $RUN/integration-$name.out:)"
+      tail -15 "$RUN/integration-$name.out" | sed 's/^/    /'
+      f=$((f + 1))
+    fi
+  done
   PASSED=$((PASSED + p))
   FAILED=$((FAILED + f))
   echo "  $p passed, $f failed"
-  cluster_stop "$REGRESS_DIR"
-else
-  echo "  cargo pgrx install failed (see $LOG)"
-  FAILED=$((FAILED + 1))
 fi
-
-tier "4/4 integration scripts (tests/integration)"
-p=0
-f=0
-for t in tests/integration/[!_]*.sh; do
-  [ -e "$t" ] || continue
-  name=$(basename "$t" .sh)
-  if FPDB_ROOT="$ROOT" bash "$t" >"$RUN/integration-$name.out" 2>&1; then
-    echo "  $name ... ok"
-    p=$((p + 1))
-  else
-    echo "  $name ... FAILED (last lines of $RUN/integration-$name.out:)"
-    tail -15 "$RUN/integration-$name.out" | sed 's/^/    /'
-    f=$((f + 1))
-  fi
-done
-PASSED=$((PASSED + p))
-FAILED=$((FAILED + f))
-echo "  $p passed, $f failed"
 
 echo
 echo "$PASSED passed, $FAILED failed"

@@ -156,6 +156,9 @@ COMMENT ON VIEW fpdb.player_stats IS
 
 -- HUD statistics of one player, over the HudCache rows the filters select. NULL filters select
 -- everything. positions are HudCache letters (B, S, D, C, M, E); seats bound activeSeats.
+-- PL/pgSQL keeps the three queries' plans for the session (a HUD calls this for every player at
+-- every hand): the player's ids and the matching game types are looked up first, so the sum
+-- over HudCache always has index conditions on (playerId, gametypeId), whatever the filters.
 CREATE FUNCTION fpdb.hud(
     player_name text,
     site text DEFAULT NULL,
@@ -167,10 +170,23 @@ CREATE FUNCTION fpdb.hud(
     max_seats int DEFAULT NULL,
     positions text[] DEFAULT NULL
 ) RETURNS fpdb.hud_stats
-LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER
--- No SET search_path: the body's names were resolved when the function was created.
-BEGIN ATOMIC
-    SELECT fpdb._hud_stats(
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    player_ids int[];
+    gametype_ids smallint[];
+BEGIN
+    SELECT array_agg(p.id) INTO player_ids
+    FROM fpdb.Players p
+    WHERE p.name = hud.player_name
+      AND (hud.site IS NULL OR p.siteId IN (SELECT s.id FROM fpdb.Sites s WHERE s.name = hud.site));
+    SELECT array_agg(g.id) INTO gametype_ids
+    FROM fpdb.Gametypes g
+    WHERE (hud.gametype_id IS NULL OR g.id = hud.gametype_id)
+      AND (hud.game_type IS NULL OR g.type = hud.game_type)
+      AND (hud.category IS NULL OR g.category = hud.category)
+      AND (hud.limit_type IS NULL OR g.limitType = hud.limit_type);
+    RETURN (
+        SELECT fpdb._hud_stats(
                coalesce(sum(h.HDs), 0), sum(h.street0VPI), sum(h.street0Aggr),
                sum(h.street0_3BChance), sum(h.street0_3BDone), sum(h.street0_4BChance), sum(h.street0_4BDone),
                sum(h.stealAttemptChance), sum(h.stealAttempted),
@@ -189,20 +205,14 @@ BEGIN ATOMIC
                sum(h.totalProfit),
                coalesce(max(CASE WHEN g.type = 'ring' AND g.currency <> 'play' THEN 100 ELSE 1 END)::numeric, 1),
                sum(CASE WHEN g.type = 'ring' THEN g.bigBlind::numeric * h.HDs END))
-    FROM fpdb.HudCache h
-    JOIN fpdb.Players p ON p.id = h.playerId
-    JOIN fpdb.Gametypes g ON g.id = h.gametypeId
-    JOIN fpdb.Sites s ON s.id = p.siteId
-    WHERE p.name = hud.player_name
-      AND (hud.site IS NULL OR s.name = hud.site)
-      AND (hud.gametype_id IS NULL OR h.gametypeId = hud.gametype_id)
-      AND (hud.game_type IS NULL OR g.type = hud.game_type)
-      AND (hud.category IS NULL OR g.category = hud.category)
-      AND (hud.limit_type IS NULL OR g.limitType = hud.limit_type)
-      AND (hud.min_seats IS NULL OR h.activeSeats >= hud.min_seats)
-      AND (hud.max_seats IS NULL OR h.activeSeats <= hud.max_seats)
-      AND (hud.positions IS NULL OR h.position = ANY (hud.positions));
-END;
+        FROM fpdb.HudCache h
+        JOIN fpdb.Gametypes g ON g.id = h.gametypeId
+        WHERE h.playerId = ANY (player_ids)
+          AND h.gametypeId = ANY (gametype_ids)
+          AND h.activeSeats BETWEEN coalesce(hud.min_seats, 0) AND coalesce(hud.max_seats, 32767)
+          AND (hud.positions IS NULL OR h.position = ANY (hud.positions)));
+END
+$$;
 COMMENT ON FUNCTION fpdb.hud(text, text, int, text, text, text, int, int, text[]) IS
     'HUD statistics of one player over the HudCache rows matching the filters (NULL = any).';
 

@@ -202,7 +202,7 @@ LANGUAGE sql VOLATILE SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS 
         SELECT o AS r, -1 AS sign FROM unnest(removed) AS o
     ) AS d
     GROUP BY 1, 2, 3, 4, 5
-    ORDER BY 1, 2, 3, 4, 5
+    ORDER BY 2, 1, 3, 4, 5 NULLS FIRST  -- the unique index order (playerId first): the lock order of every writer
     ON CONFLICT ON CONSTRAINT hudcache_key DO UPDATE SET
         HDs = h.HDs + EXCLUDED.HDs,
         wonWhenSeenStreet1 = h.wonWhenSeenStreet1 + EXCLUDED.wonWhenSeenStreet1,

@@ -369,9 +369,12 @@ CREATE TABLE fpdb.HudCache (
     street2CheckRaiseDone int NOT NULL DEFAULT 0,
     street3CheckRaiseDone int NOT NULL DEFAULT 0,
     street4CheckRaiseDone int NOT NULL DEFAULT 0,
-    CONSTRAINT hudcache_key UNIQUE NULLS NOT DISTINCT (gametypeId, playerId, activeSeats, position, tourneyTypeId)
-);
-CREATE INDEX hudcache_player_idx ON fpdb.HudCache (playerId);
+    -- The design's key; playerId first so the same index finds a player's rows for the HUD.
+    CONSTRAINT hudcache_key UNIQUE NULLS NOT DISTINCT (playerId, gametypeId, activeSeats, position, tourneyTypeId)
+)
+-- Room on each page for the updated version of a row: imports and triggers update HudCache rows
+-- without touching their key, so the updates stay on the page (HOT) and leave the indexes alone.
+WITH (fillfactor = 70);
 
 -- commentTs follows comment: whenever a row's comment is set or changed, the database stamps the
 -- time itself (design: "commentTs datetime (in UTC)").

@@ -22,8 +22,9 @@ const NOT_IN_HUDCACHE: [&str; 2] = ["other_3BStreet0", "other_4BStreet0"];
 /// The HudCache key (decisions.md §15).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub(crate) struct HudKey {
-    pub gametype_id: i16,
+    // Field order is the sort order of the upserts: the order of the unique index.
     pub player_id: i32,
+    pub gametype_id: i16,
     pub active_seats: i16,
     pub position: char,
     pub tourney_type_id: Option<i32>,

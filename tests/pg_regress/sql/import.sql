@@ -87,6 +87,5 @@ SELECT * FROM fpdb.import_hands(pg_read_file(:'fourbet'), on_error => 'ignore');
 \echo :SQLSTATE
 SELECT * FROM fpdb.import_hands('not a hand history at all');
 SELECT * FROM fpdb.import_hands('');
-\set missing :abs_srcdir '/data/no-such-file.txt'
-SELECT * FROM fpdb.import_file(:'missing');
+SELECT * FROM fpdb.import_file('/nonexistent/fpdb/no-such-file.txt');
 \echo :SQLSTATE
