@@ -61,6 +61,16 @@ impl ParseError {
         )
     }
 
+    /// A hand whose summary does not end the way the room ends every finished hand: the text
+    /// was cut while the room was writing it. `missing` says what is missing.
+    pub fn cut_in_summary(line: u32, missing: &str) -> ParseError {
+        ParseError::new(
+            ErrorKind::Unfinished,
+            line,
+            format!("the hand stops inside its summary ({missing}): the file was cut"),
+        )
+    }
+
     /// Attaches the offending line's text.
     pub fn with_text(mut self, text: &str) -> ParseError {
         self.line_text = Some(shorten(text, 200));

@@ -9,7 +9,7 @@ fn columns(ddl: &str, table: &str) -> Vec<(String, String)> {
         .find(&format!("CREATE TABLE fpdb.{table} ("))
         .unwrap_or_else(|| panic!("no table {table} in schema.sql"));
     let body = &ddl[start..];
-    let body = &body[body.find('\n').unwrap() + 1..body.find("\n);").unwrap()];
+    let body = &body[body.find('\n').unwrap() + 1..body.find("\n)").unwrap()];
     body.lines()
         .map(|l| l.trim())
         .filter(|l| !l.is_empty() && !l.starts_with("--"))

@@ -80,15 +80,9 @@ const KNOWN: &[(&str, &str)] = &[
     ),
     (
         "partypoker",
-        "parser being finished: a hand cut inside its summary is accepted",
-    ),
-    (
-        "winning",
-        "parser being finished: a hand cut after \"------ Summary ------\" is accepted",
-    ),
-    (
-        "bovada",
-        "parser being finished: a hand cut after \"*** SUMMARY ***\" loses its board",
+        "the classic format has no end-of-hand line either: a file cut before a hi/lo pot's low \
+         winner or a tournament's finishing places cannot be told from a finished hand (cuts \
+         inside the summary format, and a side pot without its main pot, are refused)",
     ),
 ];
 

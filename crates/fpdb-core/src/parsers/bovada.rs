@@ -60,7 +60,9 @@
 //!   (`Seat 1243: UTG+3`): the seat is then the line's rank in the list (as `Set dealer [4]`
 //!   counts), or its rank in `Seating Info` when printed.
 //! - A hand whose header is glued to the end of a cut line (`Dealer : RaisBovada Hand #...`) is
-//!   found there; the cut hand before it is unfinished. A summary whose total pot is not what the
+//!   found there; the cut hand before it is unfinished. A summary lists every player dealt in
+//!   (only fast-fold hands may leave it empty): a shorter one was cut, and the hand is
+//!   unfinished. A summary whose total pot is not what the
 //!   players put in belongs to another hand (files where two hands were spliced): malformed.
 
 use chrono::{DateTime, Utc};
@@ -481,6 +483,9 @@ struct Parser<'a> {
     /// Line of "Total Pot(...)".
     total_line: u32,
     summary_seen: bool,
+    /// Lines of the summary, and its "Seat N:" lines.
+    summary_lines: u32,
+    summary_seats: u32,
 }
 
 impl<'a> Parser<'a> {
@@ -562,6 +567,8 @@ impl<'a> Parser<'a> {
             rake: None,
             total_line: 0,
             summary_seen: false,
+            summary_lines: 0,
+            summary_seats: 0,
         }
     }
 
@@ -1296,6 +1303,10 @@ impl<'a> Parser<'a> {
     /// "Total Pot($0.75)", "Total Pot($930) | Rake ($3)", "Board [Kd 9s 5c  ]"; the seat lines
     /// repeat what the hand said.
     fn summary_line(&mut self, no: u32, line: &str) -> LineResult {
+        self.summary_lines += 1;
+        if line.starts_with("Seat") {
+            self.summary_seats += 1;
+        }
         if let Some(r) = line.strip_prefix("Total Pot(") {
             let (pot, rest) = r.split_once(')').unwrap_or((r, ""));
             self.total_pot = Some(self.money(pot, no)?);
@@ -1336,6 +1347,24 @@ impl<'a> Parser<'a> {
             return Err(ParseError::malformed(
                 self.header_line,
                 "nobody was dealt cards in this hand",
+            ));
+        }
+        // A summary lists every player dealt in; only fast-fold hands may leave it empty. A hand
+        // cut inside its summary would lose its board (2012 hands print it only there) or cards.
+        let dealt = self.state.iter().filter(|s| s.dealt).count() as u32;
+        if self.summary_lines == 0 && !self.b.hand().game.fast {
+            return Err(ParseError::cut_in_summary(
+                last_line,
+                "the summary is empty",
+            ));
+        }
+        if self.summary_lines > 0 && self.summary_seats < dealt {
+            return Err(ParseError::cut_in_summary(
+                last_line,
+                &format!(
+                    "{} seat lines for {dealt} players dealt in",
+                    self.summary_seats
+                ),
             ));
         }
         self.finish_game();
@@ -1588,7 +1617,10 @@ Seat+6: Dealer Folded before the FLOP
             "{head}Dealer : Raises $1.50 to $1.50\nDealer : Raises $1.50 to $1.50\n\
              Small Blind : Folds\nBig Blind  [ME] : Folds\n\
              Dealer : Return uncalled portion of bet $1\nDealer : Hand result $1.25\n\
-             Dealer : Hand result $1.25\n*** SUMMARY ***\nTotal Pot($1.25)\n"
+             Dealer : Hand result $1.25\n*** SUMMARY ***\nTotal Pot($1.25)\n\
+             Seat+1: Small Blind Folded before the FLOP\n\
+             Seat+4: Big Blind Folded before the FLOP\n\
+             Seat+6: Dealer $1.25 [Does not show]\n"
         );
         let hands = parse(&text);
         let h = hands[0].as_ref().unwrap();
@@ -1609,6 +1641,17 @@ Seat+6: Dealer Folded before the FLOP
         let e = parse(&cut).remove(0).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Unfinished);
         assert_eq!(e.site_hand_no, Some(3340409736));
+        // Cut inside the summary: after its first seat line, and right after its marker.
+        for keep in [19, 17] {
+            let cut: String = IGNITION
+                .lines()
+                .take(keep)
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let e = parse(&cut).remove(0).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Unfinished, "{keep} lines");
+            assert!(e.message.contains("inside its summary"), "{}", e.message);
+        }
     }
 
     #[test]

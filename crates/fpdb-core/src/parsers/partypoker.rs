@@ -16,6 +16,12 @@
 //! the seats) are posted by the players after the button, as the room does (heads-up, the
 //! button posts the small blind).
 //!
+//! A hand cut while the room wrote it is unfinished when that can be seen: no winner at all, a
+//! summary-format summary without a line for every player who took part, or a side pot won
+//! without a main pot (the classic format prints side pots first). The classic format has no
+//! end-of-hand line, so a cut before a hi/lo pot's low winner or before the finishing places of
+//! a tournament hand cannot be seen.
+//!
 //! Converted histories keep their room: the hand's site is the room named after the header
 //! ("(WPN)" → Winning Poker Network, "(PokerBros)", "(Poker Stars)" → PokerStars, ...). Double
 //! Hold'em (three hole cards, one dropped on the flop) is not a game of the design and is
@@ -463,6 +469,8 @@ struct Seat {
     alias: Option<String>,
     /// The summary's total of the player's bets ("bet $3", "lost $0.5").
     summary_bet: Option<Money>,
+    /// The summary format has a "balance" line for this player.
+    in_summary: bool,
 }
 
 /// An action, in text order, by seat index.
@@ -809,6 +817,7 @@ impl Parser {
                 active: false,
                 alias: None,
                 summary_bet: None,
+                in_summary: false,
             });
             return Ok(Some(self.seats.len() - 1));
         }
@@ -1051,6 +1060,7 @@ impl Parser {
             active: false,
             alias: None,
             summary_bet: None,
+            in_summary: false,
         });
         Ok(())
     }
@@ -1451,6 +1461,7 @@ impl Parser {
                 None => return Ok(()),
             },
         };
+        self.seats[p].in_summary = true;
         if find(rest, "sits out").is_some() && !self.seats[p].active {
             self.seats[p].sitting_out = true;
         }
@@ -1776,6 +1787,27 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
             last_line,
             "the hand stops before anyone wins the pot (still being played, or the file was cut)",
         ));
+    }
+    // The classic format prints side pots before the main pot: a side pot without a main pot
+    // was cut before the main pot's winner.
+    if !p.summary_seen
+        && p.collections.iter().any(|c| c.2 > 0)
+        && !p.collections.iter().any(|c| c.2 == 0)
+    {
+        return Err(ParseError::cut_in_summary(
+            last_line,
+            "a side pot won but no main pot",
+        ));
+    }
+    // The summary format lists every player who took part: a summary without one of them was
+    // cut while the room wrote it (its collections or cards would be lost).
+    if p.summary_seen {
+        if let Some(s) = p.seats.iter().find(|s| s.active && !s.in_summary) {
+            return Err(ParseError::cut_in_summary(
+                last_line,
+                &format!("no line for {}", s.name),
+            ));
+        }
     }
     let category = p
         .game

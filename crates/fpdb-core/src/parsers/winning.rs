@@ -61,6 +61,9 @@
 //! - The old summary also lists players who left during the hand: ignored, unless one collected.
 //! - A hand cut in its last line (a UTF-16 file with an odd number of bytes ends in a replacement
 //!   character) is unfinished, not malformed.
+//! - A hand is finished when its summary is: old-format hands end with `Game ended at`; a
+//!   new-format summary has a seat line for every seat not sitting out, under each board of a
+//!   run-it-twice hand. Anything less was cut while the client wrote it: unfinished.
 
 use chrono::{DateTime, Utc};
 
@@ -606,6 +609,10 @@ struct Parser<'a> {
     total_pot: Option<Money>,
     fees: Money,
     summary_seen: bool,
+    /// Old format: the "Game ended at" line that closes every finished hand.
+    ended: bool,
+    /// New format: the seats the summary has a line for (bit per seat number).
+    summary_seats: u128,
 }
 
 impl<'a> Parser<'a> {
@@ -643,6 +650,8 @@ impl<'a> Parser<'a> {
             total_pot: None,
             fees: 0,
             summary_seen: false,
+            ended: false,
+            summary_seats: 0,
         };
         if let Some(t) = h.table {
             p.set_table(t);
@@ -1320,6 +1329,10 @@ impl<'a> Parser<'a> {
     /// Old format summary: "Pot: X. Rake Y. JP fee Z", "Board: [..]", "[*]Player NAME ...
     /// Bets: X. Collects: Y. Wins|Loses: Z.", "Game ended at: ...".
     fn old_summary_line(&mut self, no: u32, line: &str) -> LineResult {
+        if line.starts_with("Game ended at") {
+            self.ended = true;
+            return Ok(());
+        }
         if let Some(r) = line.strip_prefix("Pot: ") {
             let mut total = None;
             let mut fees = 0 as Money;
@@ -1422,6 +1435,12 @@ impl<'a> Parser<'a> {
             if let Some(cards) = groups(r).next().and_then(cards_of) {
                 let k: usize = leading_number(r.trim_start()).unwrap_or(1);
                 let k = k.clamp(1, 4) - 1;
+                if k > 0 {
+                    // Run-it-twice summaries repeat the seat lines under each board: each
+                    // board's lines must be complete.
+                    self.check_summary_seats(no)?;
+                    self.summary_seats = 0;
+                }
                 while self.summary_boards.len() <= k {
                     self.summary_boards.push(Vec::new());
                 }
@@ -1443,6 +1462,7 @@ impl<'a> Parser<'a> {
                 "summary line of a seat nobody sits in",
             ));
         };
+        self.summary_seats |= 1u128 << (seat & 127);
         if let Some(i) = find(r, " showed [") {
             if let Some(cards) = groups(&r[i..]).next().and_then(cards_of) {
                 self.show(p, &cards);
@@ -1469,6 +1489,26 @@ impl<'a> Parser<'a> {
     // The end
     // -----------------------------------------------------------------------------------------
 
+    /// New format: the summary (or the current board's part of it) has a line for every seat
+    /// but those listed as sitting out.
+    fn check_summary_seats(&self, line: u32) -> LineResult {
+        let missing = self
+            .b
+            .hand()
+            .players
+            .iter()
+            .zip(&self.state)
+            .find(|(pl, s)| !s.sits_out && self.summary_seats & (1u128 << (pl.seat & 127)) == 0)
+            .map(|(pl, _)| pl);
+        match missing {
+            Some(pl) => Err(ParseError::cut_in_summary(
+                line,
+                &format!("no line for seat {}", pl.seat),
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn finish(mut self, last_line: u32) -> Result<Hand, ParseError> {
         if self.phase == Phase::Seats {
             return Err(ParseError::new(
@@ -1479,6 +1519,31 @@ impl<'a> Parser<'a> {
         }
         if !self.summary_seen {
             return Err(ParseError::before_summary(last_line));
+        }
+        // A file cut inside the summary would otherwise lose collections, shown cards or the
+        // board. Old-format hands end with "Game ended at"; new-format summaries have a line
+        // for every seat of the seat list not sitting out, under each board run.
+        match self.format {
+            Format::Old if !self.ended => {
+                return Err(ParseError::cut_in_summary(
+                    last_line,
+                    "no \"Game ended at\" line",
+                ));
+            }
+            Format::New => {
+                self.check_summary_seats(last_line)?;
+                if self.summary_boards.len() < self.runs.len() {
+                    return Err(ParseError::cut_in_summary(
+                        last_line,
+                        &format!(
+                            "{} of the {} boards run",
+                            self.summary_boards.len(),
+                            self.runs.len()
+                        ),
+                    ));
+                }
+            }
+            Format::Old => {}
         }
         if self.b.hand().players.is_empty() {
             return Err(ParseError::malformed(
@@ -1739,12 +1804,18 @@ Game ended at: 2016/8/8 16:28:58\n";
         assert_eq!(e.kind, ErrorKind::Unfinished);
         let cut: String = OLD.lines().take(4).map(|l| format!("{l}\n")).collect();
         assert_eq!(parse(&cut).unwrap_err().kind, ErrorKind::Unfinished);
+        // Everything but "Game ended at": cut inside the summary.
+        let cut = &OLD[..OLD.find("Game ended at").unwrap()];
+        let e = parse(cut).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unfinished);
+        assert!(e.message.contains("Game ended at"), "{}", e.message);
     }
 
     const NEW_RIT: &str =
         "Hand #779379637 - Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC
 Parachute 6-max Seat #5 is the button
 Seat 1: Player0 ($124.50)
+Seat 2: Player1 ($1142.13)
 Seat 3: Hero ($120.00)
 Seat 4: Player2 ($134.00)
 Seat 5: Player3 ($180.00)
@@ -1753,6 +1824,7 @@ Player4 posts the small blind $3.00
 Player0 posts the big blind $6.00
 *** HOLE CARDS ***
 Dealt to Hero [Ac 4d 2d 2h]
+Player1 folds
 Hero raises $120.00 to $120.00 and is all-in
 Player2 raises $134.00 to $134.00 and is all-in
 Player3 folds
@@ -1761,26 +1833,44 @@ Player0 folds
 Uncalled bet ($14.00) returned to Player2
 *** RUN IT TWICE ***
 *** FLOP 1 *** [8h Qd 7d]
+Main pot 1 $123.00 | Rake $1.50
 *** TURN 1 *** [8h Qd 7d] [7h]
+Main pot 1 $123.00 | Rake $1.50
 *** RIVER 1 *** [8h Qd 7d 7h] [5d]
+Main pot 1 $123.00 | Rake $1.50
 *** SHOW DOWN 1 ***
-Hero shows [Ac 4d 2d 2h] (HI - a flush)
-Player2 shows [Ad 7s 2c Th] (HI - three of a kind)
+Main pot 1 $123.00 | Rake $1.50
+Hero shows [Ac 4d 2d 2h] (HI - a flush, Queen high [Qd 7d 5d 4d 2d] | LO - [8,7,5,2,1])
+Player2 shows [Ad 7s 2c Th] (HI - three of a kind, Set of Sevens [7s 7h 7d Ad Qd] | LO - [8,7,5,2,1])
 Hero collected $92.25 from main pot 1
 Player2 collected $30.75 from main pot 1
 *** FLOP 2 *** [6c 9s Jh]
+Main pot 2 $123.00 | Rake $1.50
 *** TURN 2 *** [6c 9s Jh] [8c]
+Main pot 2 $123.00 | Rake $1.50
 *** RIVER 2 *** [6c 9s Jh 8c] [6s]
+Main pot 2 $123.00 | Rake $1.50
 *** SHOW DOWN 2 ***
+Main pot 2 $123.00 | Rake $1.50
+Hero shows [Ac 4d 2d 2h] (HI - two pair, Sixs and Deuces [6s 6c 2h 2d Jh] | LO - [])
+Player2 shows [Ad 7s 2c Th] (HI - a straight, Jack high [Jh Th 9s 8c 7s] | LO - [])
 Player2 collected $123.00 from main pot 2
 *** SUMMARY ***
 Total pot $246.00 | Rake $2.76 | JP Fee $0.24
 Board 1 [8h Qd 7d 7h 5d]
-Seat 3: Hero showed [Ac 4d 2d 2h] and won $61.50 with HI - a flush
-Seat 4: Player2 showed [Ad 7s 2c Th] and lost with HI - three of a kind
+Seat 1: Player0 (big blind) folded on the Pre-Flop
+Seat 2: Player1 folded on the Pre-Flop and did not bet
+Seat 3: Hero showed [Ac 4d 2d 2h] and won $61.50 with HI - a flush, Queen high [Qd 7d 5d 4d 2d] | LO - [8,7,5,2,1]
+Seat 4: Player2 showed [Ad 7s 2c Th] and lost with HI - three of a kind, Set of Sevens [7s 7h 7d Ad Qd] | LO - [8,7,5,2,1]
+Seat 5: Player3 (button) folded on the Pre-Flop
+Seat 6: Player4 (small blind) folded on the Pre-Flop
 Board 2 [6c 9s Jh 8c 6s]
-Seat 3: Hero showed [Ac 4d 2d 2h] and lost with HI - two pair
-Seat 4: Player2 showed [Ad 7s 2c Th] and won $123.00 with HI - a straight
+Seat 1: Player0 (big blind) folded on the Pre-Flop
+Seat 2: Player1 folded on the Pre-Flop and did not bet
+Seat 3: Hero showed [Ac 4d 2d 2h] and lost with HI - two pair, Sixs and Deuces [6s 6c 2h 2d Jh] | LO - []
+Seat 4: Player2 showed [Ad 7s 2c Th] and won $123.00 with HI - a straight, Jack high [Jh Th 9s 8c 7s] | LO - []
+Seat 5: Player3 (button) folded on the Pre-Flop
+Seat 6: Player4 (small blind) folded on the Pre-Flop
 ";
 
     #[test]
@@ -1804,6 +1894,16 @@ Seat 4: Player2 showed [Ad 7s 2c Th] and won $123.00 with HI - a straight
             .iter()
             .filter(|a| a.street == 0 && a.kind == ActionKind::Raise)
             .all(|a| a.all_in));
+        // Cut between the two boards of the summary, or inside the first board's seat lines.
+        for end in [
+            "Board 2 [",
+            "Seat 5: Player3 (button) folded on the Pre-Flop\nSeat 6",
+        ] {
+            let cut = &NEW_RIT[..NEW_RIT.find(end).unwrap()];
+            let e = parse(cut).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Unfinished, "{}", e.message);
+            assert!(e.message.contains("inside its summary"), "{}", e.message);
+        }
     }
 
     #[test]
