@@ -344,6 +344,26 @@ fn import_hands(
     TableIterator::once(summary_row(import_text(history, on_error)))
 }
 
+/// Imports a hand-history file's bytes as the room wrote them (UTF-8, UTF-16 with byte-order
+/// mark, or Windows-1252), for clients that send files without decoding them. Same result as
+/// `import_hands` on the decoded text; UTF-8 is read in place, without a copy of the text.
+#[pg_extern(volatile, parallel_unsafe)]
+fn import_bytes(
+    data: &[u8],
+    on_error: default!(&str, "'skip'"),
+) -> TableIterator<
+    'static,
+    (
+        name!(imported, i32),
+        name!(duplicates, i32),
+        name!(failed, i32),
+        name!(errors, JsonB),
+    ),
+> {
+    let (text, _) = fpdb_core::decode::decode(data);
+    TableIterator::once(summary_row(import_text(&text, on_error)))
+}
+
 /// Decodes a hand-history file's bytes (UTF-8, UTF-16 with byte-order mark, or Windows-1252).
 #[pg_extern(immutable, strict, parallel_safe)]
 fn decode_history(data: &[u8]) -> String {
@@ -361,11 +381,11 @@ BEGIN ATOMIC
     -- pg_read_binary_file checks that the caller may read server files (superuser or
     -- pg_read_server_files); fpdb adds no privilege of its own.
     SELECT i.imported, i.duplicates, i.failed, i.errors
-    FROM fpdb.import_hands(fpdb.decode_history(pg_catalog.pg_read_binary_file(path)), on_error) AS i;
+    FROM fpdb.import_bytes(pg_catalog.pg_read_binary_file(path), on_error) AS i;
 END;
 COMMENT ON FUNCTION fpdb.import_file(text, text) IS
     'Imports a hand-history file on the server (UTF-8, UTF-16 or Windows-1252); needs pg_read_server_files.';
 "#,
     name = "import_file",
-    requires = [import_hands, decode_history]
+    requires = [import_bytes]
 );

@@ -7,6 +7,7 @@
 \set stud :abs_srcdir '/data/stars-stud-11hands.txt'
 \set draw :abs_srcdir '/data/stars-triple-draw.txt'
 \set ko :abs_srcdir '/data/stars-tour-ko.txt'
+\set utf16 :abs_srcdir '/data/winning-utf16.txt'
 
 -- Start from empty tables (tests share one database).
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
@@ -89,3 +90,15 @@ SELECT * FROM fpdb.import_hands('not a hand history at all');
 SELECT * FROM fpdb.import_hands('');
 SELECT * FROM fpdb.import_file('/nonexistent/fpdb/no-such-file.txt');
 \echo :SQLSTATE
+
+-- fpdb.import_bytes: a file's bytes as the room wrote them (here UTF-16 with byte-order mark,
+-- which pg_read_file cannot read), decoded by fpdb; the second call finds the duplicate.
+SELECT encode(substring(pg_read_binary_file(:'utf16') FROM 1 FOR 4), 'hex') AS first_bytes;
+SELECT imported, duplicates, failed FROM fpdb.import_bytes(pg_read_binary_file(:'utf16'));
+SELECT imported, duplicates, failed FROM fpdb.import_bytes(pg_read_binary_file(:'utf16'));
+SELECT h.siteHandNo, h.tableName, count(hp.*) AS players, sum(hp.totalProfit) AS profit_sum, h.rake
+FROM fpdb.Hands h JOIN fpdb.Sites s ON s.id = h.siteId JOIN fpdb.HandsPlayers hp ON hp.handId = h.id
+WHERE s.name = 'Winning Poker Network' GROUP BY h.id ORDER BY h.siteHandNo;
+SELECT * FROM fpdb.import_bytes('\x'::bytea);
+SELECT imported, failed, errors->0->>'sqlstate' AS sqlstate, errors->0->>'line' AS line
+FROM fpdb.import_bytes(convert_to('Game started at: 2016/8/8 16:27:50' || chr(10) || 'Game ID: 1 oops', 'UTF8'));

@@ -1,4 +1,5 @@
--- Privileges: a reader can read but not write; an importer can import_hands but not import_file.
+-- Privileges: a reader can read but not write; an importer can import_hands and import_bytes
+-- but not import_file.
 \getenv abs_srcdir PG_ABS_SRCDIR
 \set fourbet :abs_srcdir '/data/stars-nlhe-4bet.txt'
 \set nlhe78 :abs_srcdir '/data/stars-nlhe-6max-78hands.txt'
@@ -33,6 +34,8 @@ RESET ROLE;
 
 SET ROLE regress_fpdb_importer;
 SELECT imported, duplicates, failed FROM fpdb.import_hands(:'nlhe78_text');
+-- The same file's bytes, sent by the client: all duplicates now.
+SELECT imported, duplicates, failed FROM fpdb.import_bytes(convert_to(:'nlhe78_text', 'UTF8'));
 SELECT count(*) AS diff FROM fpdb.hudcache_diff();
 SELECT fpdb.autorate(50) AS rated;
 SELECT * FROM fpdb.import_file(:'nlhe78');
