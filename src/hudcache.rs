@@ -10,8 +10,10 @@ use std::collections::HashMap;
 use fpdb_core::stats::{PlayerRow, COUNT_COLUMNS};
 use pgrx::datum::DatumWithOid;
 use pgrx::prelude::*;
+use pgrx::spi::SpiClient;
 
-use crate::import::run_statement;
+use crate::errors::raise;
+use crate::import::{run_statement, DirectTable, DirectValue as Value};
 
 /// Transaction-local setting that tells the HudCache triggers an import maintains HudCache itself.
 pub(crate) const SKIP_SETTING: &str = "fpdb.hudcache_by_import";
@@ -77,29 +79,136 @@ impl HudCacheDelta {
         }
     }
 
-    /// Writes the sums with one upsert, keys in sorted order (the lock order of every session).
-    pub(crate) fn write(self) {
+    /// Writes the sums, keys in sorted order (the lock order of every session), under the
+    /// advisory lock every fpdb writer of HudCache takes ([`HUDCACHE_LOCK`]). Keys HudCache
+    /// already has are added to with the grouped upsert; with `direct`, new keys go straight
+    /// into the table and its indexes (as the import's other rows do), which skips the per-row
+    /// foreign-key checks of an INSERT: the import holds KEY SHARE locks on the players, game
+    /// types and tournament types it references, and while it holds the advisory lock nobody
+    /// else adds HudCache keys.
+    pub(crate) fn write(self, direct: bool) {
         if self.rows.is_empty() {
             return;
         }
         let mut rows: Vec<(HudKey, Sums)> = self.rows.into_iter().collect();
         rows.sort_by_key(|(k, _)| *k);
+        Spi::connect_mut(|client| {
+            run_statement(
+                client,
+                "SELECT pg_catalog.pg_advisory_xact_lock($1)",
+                &[HUDCACHE_LOCK.into()],
+            )
+        });
+        let mut table = if direct {
+            DirectTable::open(
+                c"hudcache",
+                &written_columns()
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>(),
+            )
+        } else {
+            None
+        };
+        let (mut updated, mut inserted) = (0usize, 0usize);
         // Several statements of sorted keys take the locks in the same order as one would, and
         // keep the statement's arrays small.
         for chunk in rows.chunks(WRITE_CHUNK) {
-            // One SPI connection per statement: its arrays are freed when it ends.
-            Spi::connect_mut(|client| run_statement(client, upsert_sql(), &upsert_args(chunk)));
+            let Some(table) = table.as_mut() else {
+                // One SPI connection per statement: its arrays are freed when it ends.
+                Spi::connect_mut(|client| run_statement(client, upsert_sql(), &upsert_args(chunk)));
+                continue;
+            };
+            let stored = Spi::connect_mut(|client| stored_keys(client, chunk));
+            let (old, new): (Vec<_>, Vec<_>) =
+                chunk.iter().zip(stored).partition(|(_, stored)| *stored);
+            let old: Vec<(HudKey, Sums)> = old.into_iter().map(|(r, _)| r.clone()).collect();
+            if !old.is_empty() {
+                Spi::connect_mut(|client| run_statement(client, upsert_sql(), &upsert_args(&old)));
+            }
+            let positions: Vec<String> = new
+                .iter()
+                .map(|((k, _), _)| k.position.to_string())
+                .collect();
+            let values: Vec<Vec<Value<'_>>> = new
+                .iter()
+                .zip(&positions)
+                .map(|(((k, s), _), pos)| direct_row(k, s, pos))
+                .collect();
+            table.insert_many(&values);
+            updated += old.len();
+            inserted += values.len();
         }
+        if let Some(t) = table {
+            t.close();
+        }
+        debug1!("fpdb HudCache: {updated} keys added to, {inserted} new keys written directly");
     }
 }
 
-/// Keys per upsert statement.
+/// Keys per statement.
 const WRITE_CHUNK: usize = 5000;
 
-/// One array per column of [`upsert_sql`], in its order.
-fn upsert_args(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {
-    let idx = hud_count_indexes();
-    let mut args: Vec<DatumWithOid> = vec![
+/// Key of the transaction-level advisory lock every fpdb writer of HudCache takes ('fpdbHUDC';
+/// also in sql/hudcache.sql).
+const HUDCACHE_LOCK: i64 = 0x6670_6462_4855_4443;
+
+/// The columns HudCache rows are written with, before the count columns, and the type of the
+/// upsert's arrays; [`key_arrays`], [`upsert_args`] and [`direct_row`] follow this order.
+const WRITTEN: [(&str, &str); 12] = [
+    ("gametypeId", "int2"),
+    ("playerId", "int"),
+    ("activeSeats", "int2"),
+    ("position", "text"),
+    ("tourneyTypeId", "int"),
+    ("HDs", "bigint"),
+    ("wonWhenSeenStreet1", "float8"),
+    ("wonWhenSeenStreet2", "float8"),
+    ("wonWhenSeenStreet3", "float8"),
+    ("wonWhenSeenStreet4", "float8"),
+    ("wonAtSD", "float8"),
+    ("totalProfit", "bigint"),
+];
+
+/// Every written column (with its array type): [`WRITTEN`], then the count columns.
+fn written_columns() -> Vec<(&'static str, &'static str)> {
+    let mut cols = WRITTEN.to_vec();
+    cols.extend(
+        hud_count_indexes()
+            .iter()
+            .map(|&i| (COUNT_COLUMNS[i], "bigint")),
+    );
+    cols
+}
+
+/// The values of a new HudCache row, typed as the table's columns (smallint keys, int counts).
+fn direct_row<'a>(k: &HudKey, s: &Sums, position: &'a str) -> Vec<Value<'a>> {
+    let int = |v: i64| {
+        Value::Int4(i32::try_from(v).unwrap_or_else(|_| {
+            raise(
+                "22003",
+                format!("HudCache sum {v} does not fit an int column"),
+            )
+        }))
+    };
+    let mut row = vec![
+        Value::Int2(k.gametype_id),
+        Value::Int4(k.player_id),
+        Value::Int2(k.active_seats),
+        Value::Text(position),
+        k.tourney_type_id
+            .map_or(Value::Null, |t| Value::Int2(t as i16)),
+        int(s.hds),
+    ];
+    row.extend(s.won.iter().map(|&w| Value::Float8(w)));
+    row.push(Value::Int8(s.total_profit));
+    row.extend(s.counts.iter().map(|&c| int(c)));
+    row
+}
+
+/// The five key columns of `rows` as arrays, in the order of [`WRITTEN`].
+fn key_arrays(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {
+    vec![
         rows.iter()
             .map(|(k, _)| k.gametype_id)
             .collect::<Vec<i16>>()
@@ -120,8 +229,38 @@ fn upsert_args(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {
             .map(|(k, _)| k.tourney_type_id)
             .collect::<Vec<Option<i32>>>()
             .into(),
-        rows.iter().map(|(_, s)| s.hds).collect::<Vec<i64>>().into(),
-    ];
+    ]
+}
+
+/// For each key of `rows`, whether HudCache has it (one index probe per key).
+fn stored_keys(client: &mut SpiClient<'_>, rows: &[(HudKey, Sums)]) -> Vec<bool> {
+    let args = key_arrays(rows);
+    // LATERAL ... LIMIT 1 keeps one index probe per key, whatever the statistics say.
+    let sql = "SELECT d.ord FROM unnest($1::int2[], $2::int[], $3::int2[], $4::text[], $5::int[]) \
+               WITH ORDINALITY AS d(g, p, s, pos, tt, ord) \
+               CROSS JOIN LATERAL (SELECT 1 FROM fpdb.HudCache h WHERE h.playerId = d.p \
+               AND h.gametypeId = d.g AND h.activeSeats = d.s AND h.position = d.pos::char(1) \
+               AND h.tourneyTypeId IS NOT DISTINCT FROM d.tt LIMIT 1) AS x";
+    let mut stored = vec![false; rows.len()];
+    let table = client
+        .select(sql, None, &args)
+        .unwrap_or_else(|e| raise("XX000", format!("fpdb: HudCache lookup failed: {e}")));
+    for row in table {
+        if let Ok(Some(ord)) = row.get::<i64>(1) {
+            if let Some(s) = stored.get_mut((ord - 1) as usize) {
+                *s = true;
+            }
+        }
+    }
+    stored
+}
+
+/// One array per column of [`upsert_sql`], in its order.
+fn upsert_args(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {
+    let idx = hud_count_indexes();
+    let mut args = key_arrays(rows);
+    args.push(rows.iter().map(|(_, s)| s.hds).collect::<Vec<i64>>().into());
+
     for w in 0..5 {
         args.push(
             rows.iter()
@@ -151,23 +290,7 @@ fn upsert_args(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {
 fn upsert_sql() -> &'static str {
     static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     SQL.get_or_init(|| {
-        let mut cols: Vec<(&str, &str)> = vec![
-            ("gametypeId", "int2"),
-            ("playerId", "int"),
-            ("activeSeats", "int2"),
-            ("position", "text"),
-            ("tourneyTypeId", "int"),
-            ("HDs", "bigint"),
-            ("wonWhenSeenStreet1", "float8"),
-            ("wonWhenSeenStreet2", "float8"),
-            ("wonWhenSeenStreet3", "float8"),
-            ("wonWhenSeenStreet4", "float8"),
-            ("wonAtSD", "float8"),
-            ("totalProfit", "bigint"),
-        ];
-        for &i in hud_count_indexes() {
-            cols.push((COUNT_COLUMNS[i], "bigint"));
-        }
+        let cols = written_columns();
         let names: Vec<&str> = cols.iter().map(|(n, _)| *n).collect();
         let arrays: Vec<String> = cols
             .iter()

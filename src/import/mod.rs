@@ -19,6 +19,7 @@ mod dims;
 mod direct;
 
 pub(crate) use dims::run as run_statement;
+pub(crate) use direct::{DirectTable, Value as DirectValue};
 
 use std::time::Instant;
 
@@ -297,7 +298,7 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
         d.close();
     }
     let t = Instant::now();
-    hud.write();
+    hud.write(by_direct);
     debug1!(
         "fpdb import: {} hands in {:.3}s ({}): first pass {pass1:.3}s, dimensions {dims_secs:.3}s, {:?}, hudcache {:.3}s",
         entries.len(),

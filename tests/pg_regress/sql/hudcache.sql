@@ -93,3 +93,30 @@ SELECT fpdb.autorate(20) AS rated;
 SELECT p.name, a.shortDesc, a.description, a.handCount
 FROM fpdb.Autorates a JOIN fpdb.Players p ON p.id = a.playerId ORDER BY p.name;
 SELECT fpdb.autorate(20) AS rated_again, (SELECT count(*) FROM fpdb.Autorates) AS ratings;
+
+-- The INSERT-statement path (SET fpdb.direct_writes = off: INSERT statements for every table,
+-- and HudCache by upsert alone) stores the same rows and the same HudCache as the direct path.
+CREATE TEMP VIEW hp_facts AS
+SELECT h.siteHandNo, p.name, hp.position, hp.totalProfit, hp.street0VPI, hp.street1CBDone, hp.actionString
+FROM fpdb.HandsPlayers hp JOIN fpdb.Hands h ON h.id = hp.handId JOIN fpdb.Players p ON p.id = hp.playerId;
+CREATE TEMP VIEW hud_facts AS
+SELECT p.name, g.bigBlind, h.activeSeats, h.position, h.HDs, h.street0VPI, h.totalProfit, h.street1CBDone
+FROM fpdb.HudCache h JOIN fpdb.Players p ON p.id = h.playerId JOIN fpdb.Gametypes g ON g.id = h.gametypeId;
+CREATE TEMP VIEW files AS
+SELECT * FROM (VALUES (:'nlhe78'), (:'fourbet'), (:'stud'), (:'ko')) AS f(path);
+DELETE FROM fpdb.Hands;
+SELECT count(*) AS hudcache_rows_left FROM fpdb.HudCache;
+SELECT sum(i.imported) AS imported FROM files, LATERAL fpdb.import_file(files.path) AS i;
+CREATE TEMP TABLE direct_hp AS TABLE hp_facts;
+CREATE TEMP TABLE direct_hud AS TABLE hud_facts;
+DELETE FROM fpdb.Hands;
+SET fpdb.direct_writes = off;
+SELECT sum(i.imported) AS imported FROM files, LATERAL fpdb.import_file(files.path) AS i;
+RESET fpdb.direct_writes;
+SELECT (SELECT count(*) FROM direct_hp) AS handsplayers_rows,
+       (SELECT count(*) FROM ((TABLE direct_hp EXCEPT ALL TABLE hp_facts)
+                              UNION ALL (TABLE hp_facts EXCEPT ALL TABLE direct_hp)) d) AS handsplayers_differing,
+       (SELECT count(*) FROM direct_hud) AS hudcache_rows,
+       (SELECT count(*) FROM ((TABLE direct_hud EXCEPT ALL TABLE hud_facts)
+                              UNION ALL (TABLE hud_facts EXCEPT ALL TABLE direct_hud)) d) AS hudcache_differing;
+SELECT count(*) AS diff_rows FROM fpdb.hudcache_diff();
