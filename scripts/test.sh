@@ -48,7 +48,8 @@ want() { [[ $TIERS == *" $1 "* ]]; }
 if want 1; then
   tier "1/4 core crate and fuzzing (cargo test -p fpdb-core -p fpdb-fuzz)"
   out="$RUN/core.out"
-  # fpdb-fuzz: every fuzz target for a fixed budget (FPDB_FUZZ_EXECS, default 100,000 inputs each).
+  # fpdb-fuzz: every fuzz target for a fixed budget (FPDB_FUZZ_EXECS; by default 1,000,000 inputs
+  # for the PokerStars parser, 100,000 for the others).
   if ! cargo test -p fpdb-core -p fpdb-fuzz --release 2>&1 | tee -a "$LOG" >"$out"; then
     grep -q 'test result' "$out" || FAILED=$((FAILED + 1))
   fi

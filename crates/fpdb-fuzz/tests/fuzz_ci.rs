@@ -1,7 +1,7 @@
 //! The fuzz tier of the test command: every target for a fixed budget of executions.
 //!
-//! The budget (`FPDB_FUZZ_EXECS`, default 100,000 per target) keeps the tier to a minute or two
-//! on two cores in release mode; the inputs are the same on every run (`FPDB_FUZZ_SEED`, default
+//! The budget (`FPDB_FUZZ_EXECS`; by default 1,000,000 inputs for the PokerStars parser and
+//! 100,000 for every other target) keeps the tier to a few minutes on two cores in release mode; the inputs are the same on every run (`FPDB_FUZZ_SEED`, default
 //! 1), so a failure here is reproducible with the command it prints. Long runs use the
 //! `fpdb-fuzz` binary (see the README, "Reliability").
 //!
@@ -22,6 +22,17 @@ fn crash_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-crashes")
 }
 
+/// The budget of a target when `FPDB_FUZZ_EXECS` is not set: a million PokerStars inputs (the
+/// room of most hand histories, and the parser the other rooms' PokerStars-format files go
+/// through), 100,000 for every other target.
+fn default_execs(target: &str) -> u64 {
+    if target == "stars" {
+        1_000_000
+    } else {
+        100_000
+    }
+}
+
 /// Replays the saved inputs of `target`, then runs the budget; fails on any crash.
 fn fuzz(target: &str) {
     let kind = kind_of(target).expect("a target");
@@ -40,7 +51,7 @@ fn fuzz(target: &str) {
     }
     let config = Config {
         seed: env_u64("FPDB_FUZZ_SEED", 1),
-        execs: env_u64("FPDB_FUZZ_EXECS", 100_000),
+        execs: env_u64("FPDB_FUZZ_EXECS", default_execs(target)),
         first: 0,
         max_time: None,
         jobs: 1, // the test harness already runs two targets at once
