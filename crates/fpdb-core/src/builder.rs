@@ -314,11 +314,36 @@ impl HandBuilder {
         }
     }
 
+    /// Stud: the player's known cards placed in dealing order from slot `start` of his seven
+    /// (unknown cards leave what the slot holds).
+    pub fn set_stud_cards(&mut self, p: PlayerIdx, start: usize, cards: &[Card]) {
+        let slot = &mut self.hand.players[p].cards;
+        slot.resize(7, Card::UNKNOWN);
+        for (dst, &c) in slot.iter_mut().skip(start).zip(cards) {
+            if c.is_known() {
+                *dst = c;
+            }
+        }
+    }
+
     /// Total of every action's money, minus uncalled bets: what went into the pot from players.
     pub fn money_in(&self) -> Money {
         let put: Money = self.hand.actions.iter().map(|a| a.amount).sum();
         let back: Money = self.hand.returned.iter().map(|r| r.amount).sum();
         put - back
+    }
+
+    /// Records a tournament finish the hand printed (replacing an earlier one of the player);
+    /// nothing for a hand that is not a tournament hand.
+    pub fn finish_place(&mut self, p: PlayerIdx, place: u32, prize: Option<Money>) {
+        if let Some(t) = self.hand.tournament.as_mut() {
+            t.results.retain(|f| f.player != p);
+            t.results.push(Finish {
+                player: p,
+                place,
+                prize,
+            });
+        }
     }
 
     pub fn finish(self) -> Hand {

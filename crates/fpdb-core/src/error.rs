@@ -61,6 +61,11 @@ impl ParseError {
         )
     }
 
+    /// An action line by a name that is not in the seat list.
+    pub fn unknown_actor(line: u32) -> ParseError {
+        ParseError::malformed(line, "action by a player who is not in the seat list")
+    }
+
     /// A hand whose summary does not end the way the room ends every finished hand: the text
     /// was cut while the room was writing it. `missing` says what is missing.
     pub fn cut_in_summary(line: u32, missing: &str) -> ParseError {

@@ -6,7 +6,7 @@ use chrono::TimeZone;
 use fpdb_core::builder::HandBuilder;
 use fpdb_core::cards::Card;
 use fpdb_core::model::*;
-use fpdb_core::stats::{derive, HandRows, COUNT_COLUMNS};
+use fpdb_core::stats::derive;
 
 /// xorshift64*: deterministic, no dependency.
 struct Rng(u64);
@@ -199,94 +199,6 @@ fn corrupt(rng: &mut Rng, h: &mut Hand) {
     }
 }
 
-/// The statistics' own rules, which hold for any hand.
-fn check_rows(h: &Hand, r: &HandRows) {
-    assert_eq!(r.seats as usize, r.players.len());
-    assert!(r.players.len() >= 2);
-    let col = |name: &str| COUNT_COLUMNS.iter().position(|c| *c == name).unwrap();
-    for row in &r.players {
-        assert!(row.player < h.players.len());
-        assert!(matches!(row.position, 'B' | 'S' | '0'..='9'));
-        for (i, c) in COUNT_COLUMNS.iter().enumerate() {
-            let v = row.counts[i];
-            let counter = c.ends_with("Calls") || c.ends_with("Bets") || c.ends_with("Raises");
-            assert!(v >= 0 && (counter || v <= 1), "{c} = {v}");
-        }
-        let pairs = [
-            ("street0_3BChance", "street0_3BDone"),
-            ("street0_4BChance", "street0_4BDone"),
-            ("stealAttemptChance", "stealAttempted"),
-            ("foldBbToStealChance", "foldedBbToSteal"),
-            ("foldSbToStealChance", "foldedSbToSteal"),
-            ("otherRaisedStreet1", "foldToOtherRaisedStreet1"),
-            ("street0VPI", "street0Aggr"),
-        ];
-        for (chance, done) in pairs {
-            assert!(
-                row.counts[col(done)] <= row.counts[col(chance)],
-                "{done} without {chance}"
-            );
-        }
-        for n in 1..=4 {
-            for (chance, done) in [
-                (format!("street{n}CBChance"), format!("street{n}CBDone")),
-                (
-                    format!("foldToStreet{n}CBChance"),
-                    format!("foldToStreet{n}CBDone"),
-                ),
-                (
-                    format!("street{n}CheckCallRaiseChance"),
-                    format!("street{n}CheckCallRaiseDone"),
-                ),
-                (
-                    format!("street{n}CheckCallRaiseDone"),
-                    format!("street{n}CheckRaiseDone"),
-                ),
-            ] {
-                assert!(
-                    row.counts[col(&done)] <= row.counts[col(&chance)],
-                    "{done} > {chance}"
-                );
-            }
-            if n > 1 {
-                let later = row.counts[col(&format!("street{n}Seen"))];
-                let earlier = row.counts[col(&format!("street{}Seen", n - 1))];
-                assert!(later <= earlier, "street{n}Seen without the street before");
-            }
-        }
-        for w in row.won {
-            assert!((0.0..=1.0).contains(&w));
-        }
-        assert!(row.cards.iter().all(|&c| (-1..=52).contains(&c)));
-        assert!(row.start_cards.is_none_or(|s| (0..=168).contains(&s)));
-    }
-    // What HandsActions says each player put in (unbets negative), plus his antes, is what
-    // HandsPlayers says he put in.
-    for (i, row) in r.players.iter().enumerate() {
-        let acted: Money = r
-            .actions
-            .iter()
-            .filter(|a| a.player == i)
-            .map(|a| a.amount)
-            .sum();
-        assert_eq!(acted + row.ante, row.winnings - row.total_profit, "row {i}");
-    }
-    let sd: f64 = r.players.iter().map(|p| p.won[4]).sum();
-    assert!(sd <= 1.0 + 1e-9);
-    // Action numbers count from 0 within each street.
-    let mut next = std::collections::BTreeMap::new();
-    for a in &r.actions {
-        assert!(a.player < r.players.len());
-        let no = next.entry(a.street).or_insert(0i16);
-        assert_eq!(a.action_no, *no);
-        *no += 1;
-        assert_eq!(a.amount < 0, a.action == "unbet", "{a:?}");
-    }
-    for b in &r.boards {
-        assert!(b.values.iter().all(|&v| v == 0 || (2..=14).contains(&v)));
-    }
-}
-
 #[test]
 fn random_hands_never_panic() {
     let mut rng = Rng(0x5EED_F00D_1234_5678);
@@ -300,7 +212,9 @@ fn random_hands_never_panic() {
         }
         match derive(&h) {
             Ok(rows) => {
-                check_rows(&h, &rows);
+                if let Err(e) = fpdb_core::stats::invariants::check(&h, &rows) {
+                    panic!("hand {i}: {e}");
+                }
                 ok += 1;
             }
             Err(e) => {

@@ -592,10 +592,7 @@ impl Parser {
                 "straddle ",
             ];
             if ACTIONS.iter().any(|a| verb.starts_with(a)) {
-                return Err(ParseError::malformed(
-                    no,
-                    "action by a player who is not in the seat list",
-                ));
+                return Err(ParseError::unknown_actor(no));
             }
         }
         if find(line, " collected ").is_some() && line.ends_with(" from pot") {
@@ -961,25 +958,14 @@ impl Parser {
                 ),
                 None => None,
             };
-            self.finish_place(p, place, prize);
+            self.b.finish_place(p, place, prize);
         } else if let Some(x) = r.strip_prefix("wins the tournament and receives ") {
             let amt = x.split(" - ").next().unwrap_or(x);
             let prize =
                 money_of(amt, CENTS).map_err(|k| ParseError::new(k, no, "unreadable prize"))?;
-            self.finish_place(p, 1, Some(prize));
+            self.b.finish_place(p, 1, Some(prize));
         }
         Ok(())
-    }
-
-    fn finish_place(&mut self, p: PlayerIdx, place: u32, prize: Option<Money>) {
-        if let Some(t) = self.b.hand_mut().tournament.as_mut() {
-            t.results.retain(|f| f.player != p);
-            t.results.push(Finish {
-                player: p,
-                place,
-                prize,
-            });
-        }
     }
 
     // -----------------------------------------------------------------------------------------

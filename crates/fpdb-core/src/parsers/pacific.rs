@@ -706,10 +706,7 @@ impl Parser {
             " collected [",
         ];
         if ACTIONS.iter().any(|a| find(line, a).is_some()) {
-            return Err(ParseError::malformed(
-                no,
-                "action by a player who is not in the seat list",
-            ));
+            return Err(ParseError::unknown_actor(no));
         }
         Ok(())
     }

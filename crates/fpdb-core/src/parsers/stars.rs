@@ -1119,10 +1119,7 @@ impl Parser {
                 "stands pat",
             ];
             if ACTIONS.iter().any(|a| verb.starts_with(a)) {
-                return Err(ParseError::malformed(
-                    no,
-                    "action by a player who is not in the seat list",
-                ));
+                return Err(ParseError::unknown_actor(no));
             }
         }
         if find(line, " collected ").is_some() && find(line, " from ").is_some() {
@@ -1636,15 +1633,7 @@ impl Parser {
         let size = self.hand_size;
         match self.base {
             // Stud prints the cards in dealing order.
-            Base::Stud => {
-                let pl = &mut self.b.hand_mut().players[p];
-                pl.cards.resize(7, Card::UNKNOWN);
-                for (dst, &c) in pl.cards.iter_mut().zip(cards) {
-                    if c.is_known() {
-                        *dst = c;
-                    }
-                }
-            }
+            Base::Stud => self.b.set_stud_cards(p, 0, cards),
             Base::Draw => {
                 let pl = &mut self.b.hand_mut().players[p];
                 let target = match pl.draws.last_mut() {
@@ -1856,29 +1845,18 @@ impl Parser {
                 ),
                 None => None,
             };
-            self.finish_place(p, place, prize);
+            self.b.finish_place(p, place, prize);
         } else if let Some(x) = r.strip_prefix("wins the tournament and receives ") {
             let amt = x.split(" - ").next().unwrap_or(x);
             let prize = money_of(amt.trim(), scale)
                 .map_err(|k| ParseError::new(k, no, "unreadable prize"))?;
-            self.finish_place(p, 1, Some(prize));
+            self.b.finish_place(p, 1, Some(prize));
         } else if r.starts_with("re-buys") || r.starts_with("takes the add-on") {
             if let Some(t) = self.b.hand_mut().tournament.as_mut() {
                 t.rebuy = true;
             }
         }
         Ok(())
-    }
-
-    fn finish_place(&mut self, p: PlayerIdx, place: u32, prize: Option<Money>) {
-        if let Some(t) = self.b.hand_mut().tournament.as_mut() {
-            t.results.retain(|f| f.player != p);
-            t.results.push(Finish {
-                player: p,
-                place,
-                prize,
-            });
-        }
     }
 
     // -----------------------------------------------------------------------------------------

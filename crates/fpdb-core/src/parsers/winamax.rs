@@ -505,10 +505,7 @@ impl Parser {
             " collected ",
         ];
         if VERBS.iter().any(|v| find(line, v).is_some()) {
-            return Err(ParseError::malformed(
-                no,
-                "action by a player who is not in the seat list",
-            ));
+            return Err(ParseError::unknown_actor(no));
         }
         Ok(())
     }
@@ -677,16 +674,11 @@ impl Parser {
             }
             Base::Stud => {
                 let new = all.last().cloned().unwrap_or_default();
-                let pl = &mut self.b.hand_mut().players[p];
-                pl.cards.resize(7, Card::UNKNOWN);
                 // Third street deals slots 0-2, each later street one more card.
                 let end = (street as usize + 3).min(7);
                 let start = end.saturating_sub(new.len());
-                for (dst, &c) in pl.cards[start..end].iter_mut().zip(&new) {
-                    if c.is_known() {
-                        *dst = c;
-                    }
-                }
+                self.b
+                    .set_stud_cards(p, start, &new[..new.len().min(end - start)]);
                 if street == 0 && new.first().is_some_and(|c| c.is_known()) {
                     self.hero_is(p);
                 }
@@ -966,15 +958,7 @@ impl Parser {
         }
         match self.base {
             Base::Hold => self.b.set_cards(p, cards),
-            Base::Stud => {
-                let pl = &mut self.b.hand_mut().players[p];
-                pl.cards.resize(7, Card::UNKNOWN);
-                for (dst, &c) in pl.cards.iter_mut().zip(cards) {
-                    if c.is_known() {
-                        *dst = c;
-                    }
-                }
-            }
+            Base::Stud => self.b.set_stud_cards(p, 0, cards),
             Base::Draw => {
                 let pl = &mut self.b.hand_mut().players[p];
                 let target = match pl.draws.last_mut() {

@@ -26,6 +26,7 @@ use crate::model::{Action, GameKind, Hand, Money, PlayerIdx, POSTS};
 pub mod actions;
 pub mod cards;
 pub mod counts;
+pub mod invariants;
 pub mod money;
 pub mod positions;
 pub mod postflop;
