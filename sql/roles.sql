@@ -35,8 +35,8 @@ BEGIN
         fpdb.Autorates TO %s', role);
     -- Upserts of HudCache, Autorates and tournament results; KEY SHARE locks on the rows new
     -- hands reference (what a foreign-key check takes) need UPDATE as well.
-    EXECUTE format('GRANT UPDATE ON fpdb.Players, fpdb.Gametypes, fpdb.TourneyTypes, fpdb.TourneysPlayers,
-        fpdb.HudCache, fpdb.Autorates TO %s', role);
+    EXECUTE format('GRANT UPDATE ON fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.TourneyTypes, fpdb.Tourneys,
+        fpdb.TourneysPlayers, fpdb.HudCache, fpdb.Autorates TO %s', role);
     EXECUTE format('GRANT DELETE ON fpdb.HudCache TO %s', role);
     EXECUTE format('GRANT USAGE ON ALL SEQUENCES IN SCHEMA fpdb TO %s', role);
 END

@@ -13,7 +13,7 @@ use pgrx::prelude::*;
 use pgrx::spi::SpiClient;
 
 use crate::errors::raise;
-use crate::import::{run_statement, DirectTable, DirectValue as Value};
+use crate::import::{run_statement, DirectRows as Rows, DirectTable, DirectValue as Value};
 
 /// Transaction-local setting that tells the HudCache triggers an import maintains HudCache itself.
 pub(crate) const SKIP_SETTING: &str = "fpdb.hudcache_by_import";
@@ -130,11 +130,10 @@ impl HudCacheDelta {
                 .iter()
                 .map(|((k, _), _)| k.position.to_string())
                 .collect();
-            let values: Vec<Vec<Value<'_>>> = new
-                .iter()
-                .zip(&positions)
-                .map(|(((k, s), _), pos)| direct_row(k, s, pos))
-                .collect();
+            let mut values = Rows::new(written_columns().len());
+            for (((k, s), _), pos) in new.iter().zip(&positions) {
+                push_direct_row(&mut values.values, k, s, pos);
+            }
             table.insert_many(&values);
             updated += old.len();
             inserted += values.len();
@@ -182,7 +181,7 @@ fn written_columns() -> Vec<(&'static str, &'static str)> {
 }
 
 /// The values of a new HudCache row, typed as the table's columns (smallint keys, int counts).
-fn direct_row<'a>(k: &HudKey, s: &Sums, position: &'a str) -> Vec<Value<'a>> {
+fn push_direct_row<'a>(row: &mut Vec<Value<'a>>, k: &HudKey, s: &Sums, position: &'a str) {
     let int = |v: i64| {
         Value::Int4(i32::try_from(v).unwrap_or_else(|_| {
             raise(
@@ -191,7 +190,7 @@ fn direct_row<'a>(k: &HudKey, s: &Sums, position: &'a str) -> Vec<Value<'a>> {
             )
         }))
     };
-    let mut row = vec![
+    row.extend([
         Value::Int2(k.gametype_id),
         Value::Int4(k.player_id),
         Value::Int2(k.active_seats),
@@ -199,11 +198,10 @@ fn direct_row<'a>(k: &HudKey, s: &Sums, position: &'a str) -> Vec<Value<'a>> {
         k.tourney_type_id
             .map_or(Value::Null, |t| Value::Int2(t as i16)),
         int(s.hds),
-    ];
+    ]);
     row.extend(s.won.iter().map(|&w| Value::Float8(w)));
     row.push(Value::Int8(s.total_profit));
     row.extend(s.counts.iter().map(|&c| int(c)));
-    row
 }
 
 /// The five key columns of `rows` as arrays, in the order of [`WRITTEN`].

@@ -12,7 +12,7 @@ use pgrx::prelude::*;
 use pgrx::spi::SpiClient;
 
 use super::dims::{run, GameKey, Ids, TourneyTypeKey};
-use super::direct::{DirectTable, Value};
+use super::direct::{may_lock_rows, DirectTable, Rows, Value};
 use crate::hudcache::{HudCacheDelta, HudKey, SKIP_SETTING};
 
 /// Longest names the columns hold.
@@ -156,7 +156,7 @@ impl BatchWriter {
     pub(crate) fn flush(
         &mut self,
         hud: &mut HudCacheDelta,
-        direct: Option<&mut DirectTables>,
+        mut direct: Option<&mut DirectTables>,
     ) -> (i32, i32) {
         if self.pending.is_empty() {
             return (0, 0);
@@ -164,76 +164,11 @@ impl BatchWriter {
         let pending = std::mem::take(&mut self.pending);
         let started = std::time::Instant::now();
         Spi::connect_mut(|client| {
-            // Hands: a hand already stored is not returned, so it is a duplicate.
             let p = &pending;
-            let args: Vec<DatumWithOid> = vec![
-                p.iter()
-                    .map(|x| x.hand.table_name.clone())
-                    .collect::<Vec<String>>()
-                    .into(),
-                p.iter()
-                    .map(|x| x.hand.site_hand_no)
-                    .collect::<Vec<i64>>()
-                    .into(),
-                p.iter().map(|x| x.gametype_id).collect::<Vec<i16>>().into(),
-                p.iter()
-                    .map(|x| x.hand.start_time.timestamp())
-                    .collect::<Vec<i64>>()
-                    .into(),
-                p.iter().map(|x| x.rows.seats).collect::<Vec<i16>>().into(),
-                p.iter()
-                    .map(|x| x.rows.max_seats)
-                    .collect::<Vec<i16>>()
-                    .into(),
-                p.iter().map(|x| x.site_id).collect::<Vec<i16>>().into(),
-                p.iter()
-                    .map(|x| x.hand.site_hand_id.clone())
-                    .collect::<Vec<String>>()
-                    .into(),
-                p.iter()
-                    .map(|x| x.hand.button_seat.map(i16::from))
-                    .collect::<Vec<Option<i16>>>()
-                    .into(),
-                p.iter()
-                    .map(|x| x.tourney_id)
-                    .collect::<Vec<Option<i32>>>()
-                    .into(),
-                p.iter()
-                    .map(|x| x.hand.total_pot)
-                    .collect::<Vec<i64>>()
-                    .into(),
-                p.iter().map(|x| x.hand.rake).collect::<Vec<i64>>().into(),
-            ];
-            let inserted = client
-                .update(
-                    "INSERT INTO fpdb.Hands (tableName, siteHandNo, gametypeId, handStart, seats, maxSeats, siteId, \
-                     siteHandId, buttonSeat, tourneyId, totalPot, rake) \
-                     SELECT t, no, g, to_timestamp(s), seats, maxs, site, hid, btn, tid, pot, rake \
-                     FROM unnest($1::text[], $2::bigint[], $3::int2[], $4::bigint[], $5::int2[], $6::int2[], \
-                     $7::int2[], $8::text[], $9::int2[], $10::int[], $11::bigint[], $12::bigint[]) WITH ORDINALITY \
-                     AS u(t, no, g, s, seats, maxs, site, hid, btn, tid, pot, rake, ord) ORDER BY ord \
-                     ON CONFLICT ON CONSTRAINT hands_site_hand DO NOTHING RETURNING siteId, siteHandNo, id",
-                    None,
-                    &args,
-                )
-                .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb import: Hands insert failed: {e}")));
-            let mut hand_ids: HashMap<(i16, i64), i64> = HashMap::with_capacity(inserted.len());
-            for row in inserted {
-                if let (Ok(Some(site)), Ok(Some(no)), Ok(Some(id))) =
-                    (row.get::<i16>(1), row.get::<i64>(2), row.get::<i64>(3))
-                {
-                    hand_ids.insert((site, no), id);
-                }
-            }
-            let new_hands: Vec<(usize, i64)> = p
-                .iter()
-                .enumerate()
-                .filter_map(|(i, x)| {
-                    hand_ids
-                        .get(&(x.site_id, x.hand.site_hand_no))
-                        .map(|&id| (i, id))
-                })
-                .collect();
+            let new_hands = match direct.as_deref_mut().and_then(|d| d.hands.as_mut()) {
+                Some(hands) => write_hands_direct(hands, p),
+                None => write_hands(client, p),
+            };
             let duplicates = (p.len() - new_hands.len()) as i32;
             self.timings.hands += started.elapsed().as_secs_f64();
             if new_hands.is_empty() {
@@ -244,6 +179,133 @@ impl BatchWriter {
             (new_hands.len() as i32, duplicates)
         })
     }
+}
+
+/// Writes the batch's hands with INSERT ... ON CONFLICT DO NOTHING; returns (index in `p`, new
+/// Hands id) of each hand not stored before (a hand already stored is not returned, so it is a
+/// duplicate).
+fn write_hands(client: &mut SpiClient<'_>, p: &[Pending]) -> Vec<(usize, i64)> {
+    let args: Vec<DatumWithOid> = vec![
+        p.iter()
+            .map(|x| x.hand.table_name.clone())
+            .collect::<Vec<String>>()
+            .into(),
+        p.iter()
+            .map(|x| x.hand.site_hand_no)
+            .collect::<Vec<i64>>()
+            .into(),
+        p.iter().map(|x| x.gametype_id).collect::<Vec<i16>>().into(),
+        p.iter()
+            .map(|x| x.hand.start_time.timestamp())
+            .collect::<Vec<i64>>()
+            .into(),
+        p.iter().map(|x| x.rows.seats).collect::<Vec<i16>>().into(),
+        p.iter()
+            .map(|x| x.rows.max_seats)
+            .collect::<Vec<i16>>()
+            .into(),
+        p.iter().map(|x| x.site_id).collect::<Vec<i16>>().into(),
+        p.iter()
+            .map(|x| x.hand.site_hand_id.clone())
+            .collect::<Vec<String>>()
+            .into(),
+        p.iter()
+            .map(|x| x.hand.button_seat.map(i16::from))
+            .collect::<Vec<Option<i16>>>()
+            .into(),
+        p.iter()
+            .map(|x| x.tourney_id)
+            .collect::<Vec<Option<i32>>>()
+            .into(),
+        p.iter()
+            .map(|x| x.hand.total_pot)
+            .collect::<Vec<i64>>()
+            .into(),
+        p.iter().map(|x| x.hand.rake).collect::<Vec<i64>>().into(),
+    ];
+    let inserted = client
+        .update(
+            "INSERT INTO fpdb.Hands (tableName, siteHandNo, gametypeId, handStart, seats, maxSeats, siteId, \
+             siteHandId, buttonSeat, tourneyId, totalPot, rake) \
+             SELECT t, no, g, to_timestamp(s), seats, maxs, site, hid, btn, tid, pot, rake \
+             FROM unnest($1::text[], $2::bigint[], $3::int2[], $4::bigint[], $5::int2[], $6::int2[], \
+             $7::int2[], $8::text[], $9::int2[], $10::int[], $11::bigint[], $12::bigint[]) WITH ORDINALITY \
+             AS u(t, no, g, s, seats, maxs, site, hid, btn, tid, pot, rake, ord) ORDER BY ord \
+             ON CONFLICT ON CONSTRAINT hands_site_hand DO NOTHING RETURNING siteId, siteHandNo, id",
+            None,
+            &args,
+        )
+        .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb import: Hands insert failed: {e}")));
+    let mut hand_ids: HashMap<(i16, i64), i64> = HashMap::with_capacity(inserted.len());
+    for row in inserted {
+        if let (Ok(Some(site)), Ok(Some(no)), Ok(Some(id))) =
+            (row.get::<i16>(1), row.get::<i64>(2), row.get::<i64>(3))
+        {
+            hand_ids.insert((site, no), id);
+        }
+    }
+    p.iter()
+        .enumerate()
+        .filter_map(|(i, x)| {
+            hand_ids
+                .get(&(x.site_id, x.hand.site_hand_no))
+                .map(|&id| (i, id))
+        })
+        .collect()
+}
+
+/// Writes the batch's hands straight into Hands, each unless its (siteId, siteHandNo) is stored
+/// (as ON CONFLICT DO NOTHING); returns (index in `p`, new Hands id) of each new hand.
+fn write_hands_direct(hands: &mut DirectTable, p: &[Pending]) -> Vec<(usize, i64)> {
+    // SAFETY: reads the transaction's start time, which is what now() returns.
+    let now = unsafe { pg_sys::GetCurrentTransactionStartTimestamp() };
+    p.iter()
+        .enumerate()
+        .filter_map(|(i, x)| {
+            let h = &x.hand;
+            let row = [
+                Value::Text(&h.table_name),
+                Value::Int8(h.site_hand_no),
+                Value::Int2(x.gametype_id),
+                Value::Timestamptz(unix_to_pg(h.start_time.timestamp())),
+                Value::Timestamptz(now),
+                Value::Int2(x.rows.seats),
+                Value::Int2(x.rows.max_seats),
+                Value::Int2(x.site_id),
+                Value::Text(&h.site_hand_id),
+                h.button_seat
+                    .map_or(Value::Null, |b| Value::Int2(i16::from(b))),
+                x.tourney_id.map_or(Value::Null, Value::Int4),
+                Value::Int8(h.total_pot),
+                Value::Int8(h.rake),
+            ];
+            hands.insert_unless_present(&row).map(|id| (i, id))
+        })
+        .collect()
+}
+
+/// The Hands columns [`write_hands_direct`] fills, in its order.
+const HANDS_COLUMNS: &[&str] = &[
+    "tablename",
+    "sitehandno",
+    "gametypeid",
+    "handstart",
+    "importtime",
+    "seats",
+    "maxseats",
+    "siteid",
+    "sitehandid",
+    "buttonseat",
+    "tourneyid",
+    "totalpot",
+    "rake",
+];
+
+/// A timestamptz datum (microseconds since 2000-01-01 UTC) of Unix seconds, as
+/// `to_timestamp(seconds)` makes it.
+fn unix_to_pg(seconds: i64) -> i64 {
+    const PG_EPOCH_UNIX: i64 = 946_684_800;
+    (seconds - PG_EPOCH_UNIX) * 1_000_000
 }
 
 /// A table the import writes row by row: its columns (name, SQL array element type).
@@ -358,6 +420,8 @@ pub(crate) fn boardcards_spec() -> &'static TableSpec {
 
 /// The tables opened for direct writes for the whole import, when that is possible.
 pub(crate) struct DirectTables {
+    /// Hands, under READ COMMITTED only (see [`DirectTable::open_unless_present`]).
+    hands: Option<DirectTable>,
     players: DirectTable,
     actions: DirectTable,
     boards: DirectTable,
@@ -379,14 +443,31 @@ impl DirectTables {
             actions.close();
             return None;
         };
+        // Hands rows reference Sites and Tourneys rows as well, which the import must be able to
+        // lock; without that privilege Hands goes through INSERT (its foreign-key checks run as
+        // the tables' owner).
+        let hands = if may_lock_rows(c"sites") && may_lock_rows(c"tourneys") {
+            DirectTable::open_unless_present(c"hands", HANDS_COLUMNS, c"hands_site_hand")
+        } else {
+            None
+        };
         Some(DirectTables {
+            hands,
             players,
             actions,
             boards,
         })
     }
 
+    /// Whether Hands is written directly (then its rows' Sites and Tourneys need locking too).
+    pub(crate) fn writes_hands(&self) -> bool {
+        self.hands.is_some()
+    }
+
     pub(crate) fn close(self) {
+        if let Some(h) = self.hands {
+            h.close();
+        }
         self.players.close();
         self.actions.close();
         self.boards.close();
@@ -399,7 +480,7 @@ fn write_rows(
     client: &mut SpiClient<'_>,
     direct: Option<&mut DirectTable>,
     spec: &TableSpec,
-    rows: &[Vec<Value<'_>>],
+    rows: &Rows<'_>,
 ) -> Vec<i64> {
     if rows.is_empty() {
         return Vec::new();
@@ -425,10 +506,7 @@ fn write_rows(
 }
 
 /// Column-major arrays of row-major values, one SPI argument per column.
-fn to_arrays(
-    columns: &[(String, &'static str)],
-    rows: &[Vec<Value<'_>>],
-) -> Vec<DatumWithOid<'static>> {
+fn to_arrays(columns: &[(String, &'static str)], rows: &Rows<'_>) -> Vec<DatumWithOid<'static>> {
     columns
         .iter()
         .enumerate()
@@ -513,10 +591,9 @@ fn position_text(p: char) -> &'static str {
     }
 }
 
-/// The HandsPlayers values of one player, in the order of [`handsplayers_spec`].
-fn player_values<'a>(x: &'a Pending, k: usize, hand_id: i64) -> Vec<Value<'a>> {
+/// Adds the HandsPlayers values of one player to `v`, in the order of [`handsplayers_spec`].
+fn push_player_values<'a>(v: &mut Vec<Value<'a>>, x: &'a Pending, k: usize, hand_id: i64) {
     let r = &x.rows.players[k];
-    let mut v = Vec::with_capacity(handsplayers_spec().columns.len());
     v.push(Value::Int8(hand_id));
     v.push(Value::Int4(x.player_ids[k]));
     v.push(Value::Int2(x.gametype_id));
@@ -537,7 +614,6 @@ fn player_values<'a>(x: &'a Pending, k: usize, hand_id: i64) -> Vec<Value<'a>> {
     v.extend(r.won.iter().map(|&w| Value::Float8(w)));
     v.extend(r.counts.iter().map(|&c| Value::Int4(c)));
     v.push(Value::Text(&r.action_string));
-    v
 }
 
 fn write_players(
@@ -558,11 +634,11 @@ fn write_players(
         None => (None, None, None),
     };
     // HandsPlayers.
-    let mut rows = Vec::new();
+    let mut rows = Rows::new(handsplayers_spec().columns.len());
     for &(i, hid) in new_hands {
         let x = &p[i];
         for (k, r) in x.rows.players.iter().enumerate() {
-            rows.push(player_values(x, k, hid));
+            push_player_values(&mut rows.values, x, k, hid);
             hud.add(
                 HudKey {
                     gametype_id: x.gametype_id,
@@ -597,7 +673,7 @@ fn write_players(
 
     // HandsActions, referencing the new HandsPlayers ids (same order as the rows above).
     let started = std::time::Instant::now();
-    let mut rows = Vec::new();
+    let mut rows = Rows::new(handsactions_spec().columns.len());
     let mut first_hp = 0usize;
     for &(i, _) in new_hands {
         let x = &p[i];
@@ -605,7 +681,7 @@ fn write_players(
             let Some(&hp) = hp_ids.get(first_hp + a.player) else {
                 continue;
             };
-            rows.push(vec![
+            rows.values.extend([
                 Value::Int8(hp),
                 Value::Int2(a.street),
                 Value::Int2(a.action_no),
@@ -621,13 +697,13 @@ fn write_players(
 
     // BoardCards.
     let started = std::time::Instant::now();
-    let mut rows = Vec::new();
+    let mut rows = Rows::new(boardcards_spec().columns.len());
     for &(i, hid) in new_hands {
         for b in &p[i].rows.boards {
-            let mut v = vec![Value::Int8(hid), Value::Int2(b.board_no)];
+            let v = &mut rows.values;
+            v.extend([Value::Int8(hid), Value::Int2(b.board_no)]);
             v.extend(b.values.iter().map(|&c| Value::Int2(c)));
             v.extend(b.suits.iter().map(|&c| Value::Text(suit_text(c))));
-            rows.push(v);
         }
     }
     write_rows(client, d_boards, boardcards_spec(), &rows);

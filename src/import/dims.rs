@@ -112,7 +112,8 @@ impl Ids {
     /// Takes a KEY SHARE lock on every row the new hands will reference, as the foreign-key
     /// checks of an INSERT would (the direct writes skip those checks): until this transaction
     /// ends, nobody can delete these rows or change their keys.
-    pub(crate) fn lock_referenced(&self) {
+    /// With `with_hands`, also the Sites and Tourneys rows, which only Hands rows reference.
+    pub(crate) fn lock_referenced(&self, with_hands: bool) {
         fn ids<T: Copy + Ord>(m: impl Iterator<Item = T>) -> Vec<T> {
             let mut v: Vec<T> = m.collect();
             v.sort_unstable();
@@ -123,14 +124,20 @@ impl Ids {
         let games: Vec<i16> = ids(self.games.values().copied());
         let types: Vec<i32> = ids(self.tourney_types.values().copied());
         let tps: Vec<i64> = ids(self.tourneys_players.values().copied());
+        let sites: Vec<i16> = ids(self.sites.iter().copied());
+        let tourneys: Vec<i32> = ids(self.tourneys.values().copied());
         Spi::connect_mut(|client| {
-            for (sql, arg) in [
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Gametypes WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", DatumWithOid::from(games)),
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.TourneyTypes WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", types.into()),
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Players WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", players.into()),
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.TourneysPlayers WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", tps.into()),
+            for (sql, arg, needed) in [
+                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Sites WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", DatumWithOid::from(sites), with_hands),
+                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Gametypes WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", games.into(), true),
+                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.TourneyTypes WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", types.into(), true),
+                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Players WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", players.into(), true),
+                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Tourneys WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", tourneys.into(), with_hands),
+                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.TourneysPlayers WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", tps.into(), true),
             ] {
-                run(client, sql, &[arg]);
+                if needed {
+                    run(client, sql, &[arg]);
+                }
             }
         });
     }

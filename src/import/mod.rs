@@ -19,7 +19,7 @@ mod dims;
 mod direct;
 
 pub(crate) use dims::run as run_statement;
-pub(crate) use direct::{DirectTable, Value as DirectValue};
+pub(crate) use direct::{DirectTable, Rows as DirectRows, Value as DirectValue};
 
 use std::time::Instant;
 
@@ -250,8 +250,8 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
     } else {
         batch::DirectTables::open()
     };
-    if direct.is_some() {
-        ids.lock_referenced();
+    if let Some(d) = &direct {
+        ids.lock_referenced(d.writes_hands());
     }
     let mut last_key: Option<(u16, i64)> = None;
     let mut done = 0usize;

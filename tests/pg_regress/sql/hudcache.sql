@@ -96,6 +96,12 @@ SELECT fpdb.autorate(20) AS rated_again, (SELECT count(*) FROM fpdb.Autorates) A
 
 -- The INSERT-statement path (SET fpdb.direct_writes = off: INSERT statements for every table,
 -- and HudCache by upsert alone) stores the same rows and the same HudCache as the direct path.
+-- So does an import under REPEATABLE READ, where Hands goes through INSERT ... ON CONFLICT.
+CREATE TEMP VIEW hands_facts AS
+SELECT h.siteHandNo, h.tableName, g.bigBlind, h.handStart, h.importTime = now() AS imported_now, h.seats,
+       h.maxSeats, s.name AS site, h.siteHandId, h.buttonSeat, t.siteTourneyNo, h.totalPot, h.rake, h.comment
+FROM fpdb.Hands h JOIN fpdb.Gametypes g ON g.id = h.gametypeId JOIN fpdb.Sites s ON s.id = h.siteId
+LEFT JOIN fpdb.Tourneys t ON t.id = h.tourneyId;
 CREATE TEMP VIEW hp_facts AS
 SELECT h.siteHandNo, p.name, hp.position, hp.totalProfit, hp.street0VPI, hp.street1CBDone, hp.actionString
 FROM fpdb.HandsPlayers hp JOIN fpdb.Hands h ON h.id = hp.handId JOIN fpdb.Players p ON p.id = hp.playerId;
@@ -106,17 +112,34 @@ CREATE TEMP VIEW files AS
 SELECT * FROM (VALUES (:'nlhe78'), (:'fourbet'), (:'stud'), (:'ko')) AS f(path);
 DELETE FROM fpdb.Hands;
 SELECT count(*) AS hudcache_rows_left FROM fpdb.HudCache;
+BEGIN;
 SELECT sum(i.imported) AS imported FROM files, LATERAL fpdb.import_file(files.path) AS i;
+CREATE TEMP TABLE direct_hands AS TABLE hands_facts;
+COMMIT;
 CREATE TEMP TABLE direct_hp AS TABLE hp_facts;
 CREATE TEMP TABLE direct_hud AS TABLE hud_facts;
 DELETE FROM fpdb.Hands;
 SET fpdb.direct_writes = off;
+BEGIN;
 SELECT sum(i.imported) AS imported FROM files, LATERAL fpdb.import_file(files.path) AS i;
+CREATE TEMP TABLE insert_hands AS TABLE hands_facts;
+COMMIT;
 RESET fpdb.direct_writes;
-SELECT (SELECT count(*) FROM direct_hp) AS handsplayers_rows,
+SELECT (SELECT count(*) FROM direct_hands) AS hands_rows,
+       (SELECT count(*) FROM ((TABLE direct_hands EXCEPT ALL TABLE insert_hands)
+                              UNION ALL (TABLE insert_hands EXCEPT ALL TABLE direct_hands)) d) AS hands_differing,
+       (SELECT count(*) FROM direct_hp) AS handsplayers_rows,
        (SELECT count(*) FROM ((TABLE direct_hp EXCEPT ALL TABLE hp_facts)
                               UNION ALL (TABLE hp_facts EXCEPT ALL TABLE direct_hp)) d) AS handsplayers_differing,
        (SELECT count(*) FROM direct_hud) AS hudcache_rows,
        (SELECT count(*) FROM ((TABLE direct_hud EXCEPT ALL TABLE hud_facts)
                               UNION ALL (TABLE hud_facts EXCEPT ALL TABLE direct_hud)) d) AS hudcache_differing;
 SELECT count(*) AS diff_rows FROM fpdb.hudcache_diff();
+DELETE FROM fpdb.Hands;
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT sum(i.imported) AS imported FROM files, LATERAL fpdb.import_file(files.path) AS i;
+SELECT (SELECT count(*) FROM ((TABLE direct_hands EXCEPT ALL TABLE hands_facts)
+                              UNION ALL (TABLE hands_facts EXCEPT ALL TABLE direct_hands)) d) AS hands_differing,
+       (SELECT count(*) FROM ((TABLE direct_hp EXCEPT ALL TABLE hp_facts)
+                              UNION ALL (TABLE hp_facts EXCEPT ALL TABLE direct_hp)) d) AS handsplayers_differing;
+COMMIT;

@@ -3,6 +3,7 @@
 \getenv abs_srcdir PG_ABS_SRCDIR
 \set fourbet :abs_srcdir '/data/stars-nlhe-4bet.txt'
 \set nlhe78 :abs_srcdir '/data/stars-nlhe-6max-78hands.txt'
+\set ko :abs_srcdir '/data/stars-tour-ko.txt'
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
     fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
     RESTART IDENTITY;
@@ -16,7 +17,8 @@ SELECT fpdb.grant_importer('regress_fpdb_importer');
 SELECT p.proname, p.prosecdef FROM pg_proc p WHERE p.pronamespace = 'fpdb'::regnamespace AND p.prosecdef;
 
 -- Roles get hand texts from their clients: read them here and pass them as parameters.
-SELECT pg_read_file(:'fourbet') AS fourbet_text, pg_read_file(:'nlhe78') AS nlhe78_text \gset
+SELECT pg_read_file(:'fourbet') AS fourbet_text, pg_read_file(:'nlhe78') AS nlhe78_text,
+    pg_read_file(:'ko') AS ko_text \gset
 \set VERBOSITY default
 SET ROLE regress_fpdb_reader;
 SELECT count(*) AS hands, (SELECT count(*) FROM fpdb.HudCache) AS hudcache_rows FROM fpdb.Hands;
@@ -42,6 +44,15 @@ SELECT * FROM fpdb.import_file(:'nlhe78');
 \echo :SQLSTATE
 DELETE FROM fpdb.Hands;
 \echo :SQLSTATE
+RESET ROLE;
+
+-- An importer that may not lock Sites and Tourneys rows (granted before fpdb asked for it)
+-- still imports a tournament: Hands then goes through INSERT, whose foreign-key checks run as
+-- the tables' owner.
+REVOKE UPDATE ON fpdb.Sites, fpdb.Tourneys FROM regress_fpdb_importer;
+SET ROLE regress_fpdb_importer;
+SELECT imported, duplicates, failed FROM fpdb.import_hands(:'ko_text');
+SELECT count(*) AS diff FROM fpdb.hudcache_diff();
 RESET ROLE;
 
 SELECT count(*) AS hands FROM fpdb.Hands;
