@@ -289,21 +289,22 @@ impl DirectTable {
             &[Some(pg_sys::Datum::from(self.id_seq))],
         )
         .unwrap_or_else(|| crate::errors::raise("XX000", "nextval returned NULL"));
-        for (i, src) in self.source.iter().enumerate() {
-            let (datum, null) = match src {
+        let natts = self.source.len();
+        let values = std::slice::from_raw_parts_mut((*slot).tts_values, natts);
+        let nulls = std::slice::from_raw_parts_mut((*slot).tts_isnull, natts);
+        for (i, ((src, datum), null)) in self.source.iter().zip(values).zip(nulls).enumerate() {
+            (*datum, *null) = match *src {
+                Some(k) => {
+                    let v = row[k];
+                    let d = to_datum(v);
+                    if let Value::Text(_) = v {
+                        texts.push(d.0);
+                    }
+                    d
+                }
                 None if i == self.id_index => (id, false),
                 None => (pg_sys::Datum::from(0usize), true),
-                Some(k) => {
-                    let v = row.get(*k).copied().unwrap_or(Value::Null);
-                    let (d, null) = to_datum(v);
-                    if matches!(v, Value::Text(_)) {
-                        texts.push(d);
-                    }
-                    (d, null)
-                }
             };
-            *(*slot).tts_values.add(i) = datum;
-            *(*slot).tts_isnull.add(i) = null;
         }
         pg_sys::ExecStoreVirtualTuple(slot);
         id.value() as i64
@@ -440,6 +441,7 @@ unsafe fn only_own_triggers(rel: pg_sys::Relation) -> bool {
 }
 
 /// The datum of a value; text is copied into palloc'd memory (freed after the row is written).
+#[inline]
 unsafe fn to_datum(v: Value<'_>) -> (pg_sys::Datum, bool) {
     match v {
         Value::Null => (pg_sys::Datum::from(0usize), true),
