@@ -4,7 +4,7 @@
 #   - parse throughput of the core crate, one thread, on 100,000 generated hands;
 #   - fpdb.import_hands end to end (all tables, HudCache maintained) on 100,000 hands into an
 #     empty database, and on 100,000 more into a database that already holds 1,000,000;
-#   - PostgreSQL's floor for those rows: binary COPY of what the import stored into a fresh
+#   - PostgreSQL's bulk loader on those rows: binary COPY of what the import stored into a fresh
 #     database, every trigger off (heap, index and WAL cost alone);
 #   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
@@ -89,7 +89,7 @@ echo "bench: import into an empty database (HudCache maintained)"
 newdb empty
 R_EMPTY=$(import empty "$WORK/a.txt")
 echo "  $R_EMPTY"
-echo "bench: PostgreSQL's floor, binary COPY of the same rows with every trigger off"
+echo "bench: PostgreSQL's bulk loader on the same rows (binary COPY, every trigger off)"
 # The rows the import just stored, copied into a fresh database by PostgreSQL's bulk loader: the
 # heap, index and WAL cost of these rows alone, without parsing, statistics or any check.
 COPYDIR="$WORK/copy"
@@ -101,13 +101,13 @@ HANDROWS="Hands BoardCards HandsPlayers HandsActions HudCache"
 for t in $DIMS $HANDROWS; do
   sql empty -q -c "COPY fpdb.$t TO '$COPYDIR/$t' (FORMAT binary)"
 done
-newdb floor
+newdb copyload
 copy_from() { for t in "$@"; do echo "COPY fpdb.$t FROM '$COPYDIR/$t' (FORMAT binary);"; done; }
-sql floor -At -q -f - <<SQL >/dev/null
+sql copyload -At -q -f - <<SQL >/dev/null
 SET session_replication_role = replica;
 $(copy_from $DIMS)
 SQL
-R_FLOOR=$(sql floor -At -q -f - <<SQL | tr '\n' ' '
+R_COPY=$(sql copyload -At -q -f - <<SQL | tr '\n' ' '
 SET session_replication_role = replica;
 SELECT clock_timestamp() AS t0 \gset
 BEGIN;
@@ -116,9 +116,9 @@ COMMIT;
 SELECT count(*), extract(epoch FROM clock_timestamp() - :'t0'::timestamptz) FROM fpdb.Hands;
 SQL
 )
-R_FLOOR=$(tr '|' ' ' <<<"$R_FLOOR")
-echo "  $R_FLOOR"
-sql postgres -q -c "DROP DATABASE floor"
+R_COPY=$(tr '|' ' ' <<<"$R_COPY")
+echo "  $R_COPY"
+sql postgres -q -c "DROP DATABASE copyload"
 rm -rf "$COPYDIR"
 
 echo "bench: same, HudCache triggers disabled"
@@ -216,7 +216,7 @@ best() { awk '{for (i = 1; i <= NF; i++) if ($i == "best") {print $(i + 1) " han
 row "parse, one thread (best of 5, $N generated hands)" "$(best "$parse_rate")"
 row "parse + derived statistics, one thread" "$(best "$derive_rate")"
 row "import_hands, empty database ($N hands, $SIZE_MB MB)" "$(rate "$R_EMPTY") hands/s"
-row "  floor: the same rows by binary COPY, every trigger off" "$(rate "$R_FLOOR") hands/s"
+row "  the same rows by binary COPY, every trigger off" "$(rate "$R_COPY") hands/s"
 row "import_hands, database holding $((HANDS - N)) hands" "$(rate "$R_BIG") hands/s"
 row "import_hands, HudCache triggers disabled" "$(rate "$R_NOTRIG") hands/s"
 row "  ratio with triggers / without" "$(awk -v a="$R_EMPTY" -v b="$R_NOTRIG" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
