@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use fpdb_core::model::Hand;
 use fpdb_core::stats::{HandRows, COUNT_COLUMNS};
-use pgrx::datum::DatumWithOid;
+use pgrx::datum::{DatumWithOid, TimestampWithTimeZone};
 use pgrx::prelude::*;
 use pgrx::spi::SpiClient;
 
@@ -165,10 +165,8 @@ impl BatchWriter {
         let started = std::time::Instant::now();
         Spi::connect_mut(|client| {
             let p = &pending;
-            let new_hands = match direct.as_deref_mut().and_then(|d| d.hands.as_mut()) {
-                Some(hands) => write_hands_direct(hands, p),
-                None => write_hands(client, p),
-            };
+            let hands = direct.as_deref_mut().and_then(|d| d.hands.as_mut());
+            let new_hands = write_hands(client, hands, p);
             let duplicates = (p.len() - new_hands.len()) as i32;
             self.timings.hands += started.elapsed().as_secs_f64();
             if new_hands.is_empty() {
@@ -181,61 +179,61 @@ impl BatchWriter {
     }
 }
 
-/// Writes the batch's hands with INSERT ... ON CONFLICT DO NOTHING; returns (index in `p`, new
-/// Hands id) of each hand not stored before (a hand already stored is not returned, so it is a
-/// duplicate).
-fn write_hands(client: &mut SpiClient<'_>, p: &[Pending]) -> Vec<(usize, i64)> {
-    let args: Vec<DatumWithOid> = vec![
-        p.iter()
-            .map(|x| x.hand.table_name.clone())
-            .collect::<Vec<String>>()
-            .into(),
-        p.iter()
-            .map(|x| x.hand.site_hand_no)
-            .collect::<Vec<i64>>()
-            .into(),
-        p.iter().map(|x| x.gametype_id).collect::<Vec<i16>>().into(),
-        p.iter()
-            .map(|x| x.hand.start_time.timestamp())
-            .collect::<Vec<i64>>()
-            .into(),
-        p.iter().map(|x| x.rows.seats).collect::<Vec<i16>>().into(),
-        p.iter()
-            .map(|x| x.rows.max_seats)
-            .collect::<Vec<i16>>()
-            .into(),
-        p.iter().map(|x| x.site_id).collect::<Vec<i16>>().into(),
-        p.iter()
-            .map(|x| x.hand.site_hand_id.clone())
-            .collect::<Vec<String>>()
-            .into(),
-        p.iter()
-            .map(|x| x.hand.button_seat.map(i16::from))
-            .collect::<Vec<Option<i16>>>()
-            .into(),
-        p.iter()
-            .map(|x| x.tourney_id)
-            .collect::<Vec<Option<i32>>>()
-            .into(),
-        p.iter()
-            .map(|x| x.hand.total_pot)
-            .collect::<Vec<i64>>()
-            .into(),
-        p.iter().map(|x| x.hand.rake).collect::<Vec<i64>>().into(),
-    ];
+/// The Hands values of a pending hand, in the order of [`hands_spec`]; `now` is the
+/// transaction's start (importTime, what now() gives).
+fn push_hand_values<'a>(v: &mut Vec<Value<'a>>, x: &'a Pending, now: i64) {
+    let h = &x.hand;
+    v.extend([
+        Value::Text(&h.table_name),
+        Value::Int8(h.site_hand_no),
+        Value::Int2(x.gametype_id),
+        Value::Timestamptz(unix_to_pg(h.start_time.timestamp())),
+        Value::Timestamptz(now),
+        Value::Int2(x.rows.seats),
+        Value::Int2(x.rows.max_seats),
+        Value::Int2(x.site_id),
+        Value::Text(&h.site_hand_id),
+        h.button_seat
+            .map_or(Value::Null, |b| Value::Int2(i16::from(b))),
+        x.tourney_id.map_or(Value::Null, Value::Int4),
+        Value::Int8(h.total_pot),
+        Value::Int8(h.rake),
+    ]);
+}
+
+/// Writes the batch's hands, each unless its (siteId, siteHandNo) is stored (ON CONFLICT DO
+/// NOTHING): straight into the table when `direct` is open, else by the INSERT of
+/// [`hands_spec`]. Returns (index in `p`, new Hands id) of each new hand; the others are
+/// duplicates.
+fn write_hands(
+    client: &mut SpiClient<'_>,
+    direct: Option<&mut DirectTable>,
+    p: &[Pending],
+) -> Vec<(usize, i64)> {
+    // SAFETY: reads the transaction's start time, which is what now() returns.
+    let now = unsafe { pg_sys::GetCurrentTransactionStartTimestamp() };
+    let spec = hands_spec();
+    let mut rows = Rows::new(spec.columns.len());
+    for x in p {
+        push_hand_values(&mut rows.values, x, now);
+    }
+    if let Some(hands) = direct {
+        return rows
+            .iter()
+            .enumerate()
+            .filter_map(|(i, row)| hands.insert_unless_present(row).map(|id| (i, id)))
+            .collect();
+    }
+    // A hand already stored is not returned by the INSERT.
     let inserted = client
         .update(
-            "INSERT INTO fpdb.Hands (tableName, siteHandNo, gametypeId, handStart, seats, maxSeats, siteId, \
-             siteHandId, buttonSeat, tourneyId, totalPot, rake) \
-             SELECT t, no, g, to_timestamp(s), seats, maxs, site, hid, btn, tid, pot, rake \
-             FROM unnest($1::text[], $2::bigint[], $3::int2[], $4::bigint[], $5::int2[], $6::int2[], \
-             $7::int2[], $8::text[], $9::int2[], $10::int[], $11::bigint[], $12::bigint[]) WITH ORDINALITY \
-             AS u(t, no, g, s, seats, maxs, site, hid, btn, tid, pot, rake, ord) ORDER BY ord \
-             ON CONFLICT ON CONSTRAINT hands_site_hand DO NOTHING RETURNING siteId, siteHandNo, id",
+            spec.insert_sql.as_str(),
             None,
-            &args,
+            &to_arrays(&spec.columns, &rows),
         )
-        .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb import: Hands insert failed: {e}")));
+        .unwrap_or_else(|e| {
+            crate::errors::raise("XX000", format!("fpdb import: Hands insert failed: {e}"))
+        });
     let mut hand_ids: HashMap<(i16, i64), i64> = HashMap::with_capacity(inserted.len());
     for row in inserted {
         if let (Ok(Some(site)), Ok(Some(no)), Ok(Some(id))) =
@@ -254,53 +252,6 @@ fn write_hands(client: &mut SpiClient<'_>, p: &[Pending]) -> Vec<(usize, i64)> {
         .collect()
 }
 
-/// Writes the batch's hands straight into Hands, each unless its (siteId, siteHandNo) is stored
-/// (as ON CONFLICT DO NOTHING); returns (index in `p`, new Hands id) of each new hand.
-fn write_hands_direct(hands: &mut DirectTable, p: &[Pending]) -> Vec<(usize, i64)> {
-    // SAFETY: reads the transaction's start time, which is what now() returns.
-    let now = unsafe { pg_sys::GetCurrentTransactionStartTimestamp() };
-    p.iter()
-        .enumerate()
-        .filter_map(|(i, x)| {
-            let h = &x.hand;
-            let row = [
-                Value::Text(&h.table_name),
-                Value::Int8(h.site_hand_no),
-                Value::Int2(x.gametype_id),
-                Value::Timestamptz(unix_to_pg(h.start_time.timestamp())),
-                Value::Timestamptz(now),
-                Value::Int2(x.rows.seats),
-                Value::Int2(x.rows.max_seats),
-                Value::Int2(x.site_id),
-                Value::Text(&h.site_hand_id),
-                h.button_seat
-                    .map_or(Value::Null, |b| Value::Int2(i16::from(b))),
-                x.tourney_id.map_or(Value::Null, Value::Int4),
-                Value::Int8(h.total_pot),
-                Value::Int8(h.rake),
-            ];
-            hands.insert_unless_present(&row).map(|id| (i, id))
-        })
-        .collect()
-}
-
-/// The Hands columns [`write_hands_direct`] fills, in its order.
-const HANDS_COLUMNS: &[&str] = &[
-    "tablename",
-    "sitehandno",
-    "gametypeid",
-    "handstart",
-    "importtime",
-    "seats",
-    "maxseats",
-    "siteid",
-    "sitehandid",
-    "buttonseat",
-    "tourneyid",
-    "totalpot",
-    "rake",
-];
-
 /// A timestamptz datum (microseconds since 2000-01-01 UTC) of Unix seconds, as
 /// `to_timestamp(seconds)` makes it.
 fn unix_to_pg(seconds: i64) -> i64 {
@@ -318,6 +269,16 @@ pub(crate) struct TableSpec {
 
 impl TableSpec {
     fn new(table: &'static CStr, columns: Vec<(String, &'static str)>) -> TableSpec {
+        Self::with_tail(table, columns, "RETURNING id")
+    }
+
+    /// A spec whose INSERT ends with `tail` (after the rows, in text order) instead of
+    /// `RETURNING id`.
+    fn with_tail(
+        table: &'static CStr,
+        columns: Vec<(String, &'static str)>,
+        tail: &str,
+    ) -> TableSpec {
         let name = table.to_str().unwrap_or("");
         let names: Vec<&str> = columns.iter().map(|(n, _)| n.as_str()).collect();
         let arrays: Vec<String> = columns
@@ -326,7 +287,7 @@ impl TableSpec {
             .map(|(i, (_, t))| format!("${}::{}[]", i + 1, t))
             .collect();
         let insert_sql = format!(
-            "INSERT INTO fpdb.{name} ({}) SELECT {} FROM unnest({}) WITH ORDINALITY AS u({}, ord) ORDER BY ord RETURNING id",
+            "INSERT INTO fpdb.{name} ({}) SELECT {} FROM unnest({}) WITH ORDINALITY AS u({}, ord) ORDER BY ord {tail}",
             names.join(", "),
             names.join(", "),
             arrays.join(", "),
@@ -344,7 +305,35 @@ impl TableSpec {
     }
 }
 
-/// HandsPlayers: every column the import fills, in the order of [`player_values`].
+/// Hands: every column the import fills, in the order of [`push_hand_values`]. Its INSERT skips
+/// a hand already stored and returns the key and id of each new one.
+pub(crate) fn hands_spec() -> &'static TableSpec {
+    static SPEC: OnceLock<TableSpec> = OnceLock::new();
+    SPEC.get_or_init(|| {
+        let cols = [
+            ("tableName", "text"),
+            ("siteHandNo", "int8"),
+            ("gametypeId", "int2"),
+            ("handStart", "timestamptz"),
+            ("importTime", "timestamptz"),
+            ("seats", "int2"),
+            ("maxSeats", "int2"),
+            ("siteId", "int2"),
+            ("siteHandId", "text"),
+            ("buttonSeat", "int2"),
+            ("tourneyId", "int4"),
+            ("totalPot", "int8"),
+            ("rake", "int8"),
+        ];
+        TableSpec::with_tail(
+            c"hands",
+            cols.iter().map(|(n, t)| (n.to_string(), *t)).collect(),
+            "ON CONFLICT ON CONSTRAINT hands_site_hand DO NOTHING RETURNING siteId, siteHandNo, id",
+        )
+    })
+}
+
+/// HandsPlayers: every column the import fills, in the order of [`push_player_values`].
 pub(crate) fn handsplayers_spec() -> &'static TableSpec {
     static SPEC: OnceLock<TableSpec> = OnceLock::new();
     SPEC.get_or_init(|| {
@@ -447,7 +436,8 @@ impl DirectTables {
         // lock; without that privilege Hands goes through INSERT (its foreign-key checks run as
         // the tables' owner).
         let hands = if may_lock_rows(c"sites") && may_lock_rows(c"tourneys") {
-            DirectTable::open_unless_present(c"hands", HANDS_COLUMNS, c"hands_site_hand")
+            let spec = hands_spec();
+            DirectTable::open_unless_present(spec.table, &spec.names(), c"hands_site_hand")
         } else {
             None
         };
@@ -554,6 +544,13 @@ fn to_arrays(columns: &[(String, &'static str)], rows: &Rows<'_>) -> Vec<DatumWi
                         }
                     })
                     .collect::<Vec<Option<f64>>>()
+                    .into(),
+                "timestamptz" => col
+                    .map(|v| match v {
+                        Value::Timestamptz(x) => TimestampWithTimeZone::try_from(x).ok(),
+                        _ => None,
+                    })
+                    .collect::<Vec<Option<TimestampWithTimeZone>>>()
                     .into(),
                 "bool" => col
                     .map(|v| {

@@ -136,8 +136,7 @@ impl DirectTable {
         // SAFETY: plain catalog lookups and executor-state setup, as COPY FROM does; every
         // pointer comes from PostgreSQL and is checked before use.
         unsafe {
-            let nsp = pg_sys::get_namespace_oid(c"fpdb".as_ptr(), false);
-            let relid = pg_sys::get_relname_relid(table.as_ptr(), nsp);
+            let relid = fpdb_relid(table);
             if relid == pg_sys::InvalidOid {
                 return None;
             }
@@ -193,7 +192,7 @@ impl DirectTable {
             pg_sys::InitResultRelInfo(rri, rel, 1, std::ptr::null_mut(), 0);
             let mut arbiter_list = std::ptr::null_mut();
             if let Some(name) = arbiter {
-                let index = pg_sys::get_relname_relid(name.as_ptr(), nsp);
+                let index = fpdb_relid(name);
                 if index == pg_sys::InvalidOid {
                     pg_sys::pfree(rri.cast());
                     pg_sys::FreeExecutorState(estate);
@@ -408,16 +407,24 @@ impl DirectTable {
 /// Whether the current user may take row locks on `fpdb.<table>` (UPDATE privilege), which the
 /// KEY SHARE locks standing in for a foreign-key check need.
 pub(crate) fn may_lock_rows(table: &CStr) -> bool {
-    // SAFETY: catalog lookups.
+    let relid = fpdb_relid(table);
+    // SAFETY: a catalog lookup.
     unsafe {
-        let nsp = pg_sys::get_namespace_oid(c"fpdb".as_ptr(), false);
-        let relid = pg_sys::get_relname_relid(table.as_ptr(), nsp);
         relid != pg_sys::InvalidOid
             && pg_sys::pg_class_aclcheck(
                 relid,
                 pg_sys::GetUserId(),
                 pg_sys::ACL_UPDATE as pg_sys::AclMode,
             ) == pg_sys::AclResult::ACLCHECK_OK
+    }
+}
+
+/// The oid of the relation `fpdb.<name>` (lower-case), or InvalidOid.
+fn fpdb_relid(name: &CStr) -> pg_sys::Oid {
+    // SAFETY: catalog lookups; the schema exists while the extension does.
+    unsafe {
+        let nsp = pg_sys::get_namespace_oid(c"fpdb".as_ptr(), false);
+        pg_sys::get_relname_relid(name.as_ptr(), nsp)
     }
 }
 
