@@ -37,7 +37,7 @@ bash scripts/setup.sh
 echo "bench: building (release)"
 cargo build -q --release -p fpdb-gen --bins
 GEN="$ROOT/target/release/fpdb-gen"
-cargo pgrx install --release --pg-config "$PG_BIN/pg_config" >"$WORK/install.log" 2>&1 || { tail -30 "$WORK/install.log"; exit 1; }
+bash scripts/install.sh --release >"$WORK/install.log" 2>&1 || { tail -30 "$WORK/install.log"; exit 1; }
 
 cluster_stop "$DIR"
 rm -rf "$DIR"

@@ -15,7 +15,7 @@ DB=${FPDB_DB:-fpdb}
 
 bash scripts/setup.sh
 echo "demo: building and installing the extension (release)"
-cargo pgrx install --release --pg-config "$PG_BIN/pg_config" >"$ROOT/.run/install.log" 2>&1 || { tail -30 "$ROOT/.run/install.log"; exit 1; }
+bash scripts/install.sh --release >"$ROOT/.run/install.log" 2>&1 || { tail -30 "$ROOT/.run/install.log"; exit 1; }
 cluster_start "$DATA" "$PORT"
 # A fresh database each run, so the demo always shows the same thing.
 cluster_psql "$PORT" postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB"

@@ -22,7 +22,7 @@ LOG="$RUN/test.log"
 : >"$LOG"
 
 REGRESS_DIR="$RUN/regress-cluster"
-REGRESS_PORT=${FPDB_REGRESS_PORT:-54330}
+REGRESS_PORT=${FPDB_REGRESS_PORT:-$((54330 + ${FPDB_PORT_OFFSET:-0}))}
 cleanup() { cluster_stop "$REGRESS_DIR"; }
 trap cleanup EXIT
 
@@ -74,7 +74,7 @@ fi
 if want 3; then
   tier "3/4 pg_regress golden files (tests/pg_regress)"
   out="$RUN/regress.out"
-  if cargo pgrx install --pg-config "$PG_BIN/pg_config" >>"$LOG" 2>&1; then
+  if bash scripts/install.sh >>"$LOG" 2>&1; then
     rm -rf "$REGRESS_DIR"
     cluster_start "$REGRESS_DIR" "$REGRESS_PORT"
     cluster_psql "$REGRESS_PORT" postgres -c "CREATE DATABASE fpdb_regress"
@@ -84,7 +84,7 @@ if want 3; then
     chmod 700 "$launcher"
     (cd tests/pg_regress && env -u PGDATABASE -u PGHOST -u PGPORT -u PGUSER \
       PGOPTIONS="-c client_min_messages=warning" \
-      /usr/lib/postgresql/15/lib/pgxs/src/test/regress/pg_regress \
+      "$("$PG_BIN/pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
       --host=127.0.0.1 --port="$REGRESS_PORT" --user=postgres --use-existing --dbname=fpdb_regress \
       --inputdir=. --outputdir=. --launcher="$launcher" setup $tests) >"$out" 2>&1
     cat "$out" >>"$LOG"

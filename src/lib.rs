@@ -154,7 +154,7 @@ mod tests {
         .unwrap();
         assert_eq!(n, Some(13));
         let v = Spi::get_one::<i16>("SELECT version FROM fpdb.Settings").unwrap();
-        assert_eq!(v, Some(1));
+        assert_eq!(v, Some(2));
     }
 }
 

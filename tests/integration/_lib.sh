@@ -6,7 +6,7 @@ source "$ROOT/scripts/cluster.sh"
 
 it_start() {
   IT_DIR="$ROOT/.run/it-$1"
-  IT_PORT=$2
+  IT_PORT=$(($2 + ${FPDB_PORT_OFFSET:-0})) # FPDB_PORT_OFFSET: several checkouts testing at once
   cluster_stop "$IT_DIR" 2>/dev/null || true
   rm -rf "$IT_DIR"
   trap 'cluster_stop "$IT_DIR"' EXIT
