@@ -10,8 +10,14 @@ mod errors;
 mod hudcache;
 mod import;
 mod parse;
+mod watch;
 
 ::pgrx::pg_module_magic!(name, version);
+
+#[pg_guard]
+pub extern "C-unwind" fn _PG_init() {
+    watch::init();
+}
 
 extension_sql_file!("../sql/schema.sql", name = "schema", bootstrap);
 extension_sql_file!(
@@ -20,6 +26,11 @@ extension_sql_file!(
     requires = ["schema"]
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
+extension_sql_file!(
+    "../sql/watch.sql",
+    name = "watch",
+    requires = ["hud"]
+);
 extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",
