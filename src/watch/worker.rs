@@ -26,7 +26,7 @@ const LOCK: (i32, i32) = (0x6670_6462, 17); // "fpdb", issue 17
 /// With inotify, a full rescan this often all the same (events can be lost).
 const RESCAN: Duration = Duration::from_secs(5);
 /// Bytes read from a file per round: a large backlog is imported in several transactions.
-const MAX_READ: usize = 32 << 20;
+const MAX_READ: usize = 8 << 20;
 /// Bytes of a file's start kept to tell a file replaced in place.
 const HEAD: usize = 64;
 /// Longest wait before retrying a file whose import failed.
