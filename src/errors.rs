@@ -13,6 +13,8 @@ pub fn code_of(sqlstate: &str) -> PgSqlErrorCode {
         "0A000" => PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
         "42501" => PgSqlErrorCode::ERRCODE_INSUFFICIENT_PRIVILEGE,
         "58P01" => PgSqlErrorCode::ERRCODE_UNDEFINED_FILE,
+        "58030" => PgSqlErrorCode::ERRCODE_IO_ERROR,
+        "42710" => PgSqlErrorCode::ERRCODE_DUPLICATE_OBJECT,
         _ => PgSqlErrorCode::ERRCODE_INTERNAL_ERROR,
     }
 }

@@ -629,9 +629,9 @@ struct Locked {
 }
 
 fn lock_row(id: i64) -> Option<Locked> {
-    Spi::connect(|c| {
+    Spi::connect_mut(|c| {
         let mut rows = c
-            .select(
+            .update(
                 "SELECT f.bytes_imported, f.lines_imported, f.encoding, f.head, f.size, f.pending_bytes, \
                         f.device, f.inode \
                  FROM fpdb.watch_files f JOIN fpdb.Watches w ON w.id OPERATOR(pg_catalog.=) f.watch_id \
@@ -832,9 +832,10 @@ fn update_row(
              size = $6, pending_bytes = $7, hands = hands OPERATOR(pg_catalog.+) $8, \
              duplicates = duplicates OPERATOR(pg_catalog.+) $9, failed = failed OPERATOR(pg_catalog.+) $10, \
              last_import = CASE WHEN $11 THEN pg_catalog.now() ELSE last_import END, \
-             last_error = CASE WHEN $12 THEN $13 ELSE last_error END, \
              last_error_time = CASE WHEN $12 AND $13 IS NOT NULL THEN pg_catalog.now() \
-                                    WHEN $12 THEN NULL ELSE last_error_time END \
+                                    WHEN $12 AND last_error NOT LIKE 'line %' THEN NULL ELSE last_error_time END, \
+             last_error = CASE WHEN $12 AND $13 IS NOT NULL THEN $13 \
+                               WHEN $12 AND last_error NOT LIKE 'line %' THEN NULL ELSE last_error END \
          WHERE id OPERATOR(pg_catalog.=) $1",
         &[
             id.into(),
