@@ -71,7 +71,8 @@ pub(crate) fn init() {
             .set_type(LAUNCHER_TYPE)
             .set_library("fpdb")
             .set_function("fpdb_watch_launcher_main")
-            .enable_shmem_access(None)
+            // It reads pg_database (connected to no database), so it needs a connection.
+            .enable_spi_access()
             .set_start_time(BgWorkerStartTime::RecoveryFinished)
             .set_restart_time(Some(std::time::Duration::from_secs(10)))
             .load();

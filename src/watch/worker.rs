@@ -518,6 +518,9 @@ impl Worker {
 /// Brings the watch's rows up to date with the files on disk; returns the files that may have
 /// something to import, with their rows.
 fn reconcile(w: &WatchRow, disk: &[DiskFile]) -> Vec<(FileRow, DiskFile)> {
+    if !lock_watch(w.id) {
+        return Vec::new(); // unwatched meanwhile
+    }
     let by_path: HashMap<&str, &FileRow> = w.files.iter().map(|f| (f.path.as_str(), f)).collect();
     let disk_by_path: HashMap<&str, &DiskFile> = disk.iter().map(|d| (d.path.as_str(), d)).collect();
     // Rows whose file is no longer at their path (moved away or replaced by another file).
@@ -628,14 +631,32 @@ struct Locked {
     inode: i64,
 }
 
-fn lock_row(id: i64) -> Option<Locked> {
+/// Locks the watch's row against removal until commit (KEY SHARE, what a foreign key check
+/// takes); false when it is gone. Taken before any file row, in the order `fpdb.unwatch` takes
+/// them (the watch, then its files by the cascade), so the two never deadlock.
+fn lock_watch(id: i64) -> bool {
+    Spi::connect_mut(|c| {
+        c.update(
+            "SELECT 1 FROM fpdb.Watches w WHERE w.id OPERATOR(pg_catalog.=) $1 FOR KEY SHARE",
+            None,
+            &[id.into()],
+        )
+        .map(|rows| !rows.is_empty())
+        .unwrap_or(false)
+    })
+}
+
+fn lock_row(watch: i64, id: i64) -> Option<Locked> {
+    if !lock_watch(watch) {
+        return None;
+    }
     Spi::connect_mut(|c| {
         let mut rows = c
             .update(
                 "SELECT f.bytes_imported, f.lines_imported, f.encoding, f.head, f.size, f.pending_bytes, \
                         f.device, f.inode \
                  FROM fpdb.watch_files f JOIN fpdb.Watches w ON w.id OPERATOR(pg_catalog.=) f.watch_id \
-                 WHERE f.id OPERATOR(pg_catalog.=) $1 FOR UPDATE OF f FOR KEY SHARE OF w",
+                 WHERE f.id OPERATOR(pg_catalog.=) $1 FOR UPDATE OF f",
                 None,
                 &[id.into()],
             )
@@ -687,7 +708,7 @@ fn read_from(f: &File, path: &str, offset: u64, size: u64) -> Result<(Vec<u8>, V
 /// One transaction's work on one file: lock its row, read what follows the offset, import the
 /// complete hands as the watch's owner, record bad hands, notify, move the offset.
 fn import_round(w: &WatchRow, row: &FileRow, disk: &DiskFile) -> Result<Outcome, Caught> {
-    let Some(mut locked) = lock_row(row.id) else {
+    let Some(mut locked) = lock_row(w.id, row.id) else {
         return Ok(Outcome::Gone);
     };
     let path = disk.path.as_str();

@@ -38,7 +38,7 @@ check "HudCache exact" "$(it_psql fpdb -At -c 'SELECT count(*) FROM fpdb.hudcach
 # A watch removed while a round imports its file: unwatch waits for the round, which commits
 # whole (offset with the hands); nothing is imported after it.
 W2=$(watch_dir removed)
-make_history "$W2/second.txt" 40000 18
+make_history "$W2/second.txt" 20000 18
 chmod 644 "$W2/second.txt"
 id2=$(it_psql fpdb -At -c "SELECT fpdb.watch('$W2')")
 wait_for "the second file is being imported" \
