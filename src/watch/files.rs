@@ -11,9 +11,7 @@ use std::os::unix::net::UnixStream;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use notify::{
-    Config, Event, EventKind, PollWatcher, RecommendedWatcher, RecursiveMode, Watcher,
-};
+use notify::{Config, Event, EventKind, PollWatcher, RecommendedWatcher, RecursiveMode, Watcher};
 
 /// A regular file found under a watched path.
 #[derive(Debug, Clone)]

@@ -19,52 +19,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use pgrx::bgworkers::{BackgroundWorkerBuilder, BgWorkerStartTime};
 use pgrx::callbacks::{register_xact_callback, PgXactCallbackEvent};
 use pgrx::prelude::*;
-use pgrx::{GucContext, GucFlags, GucRegistry, GucSetting};
 
 use crate::errors::raise;
-
-/// `fpdb.watch_poll_interval`: milliseconds between rounds when polling.
-pub(crate) static POLL_INTERVAL_MS: GucSetting<i32> = GucSetting::<i32>::new(250);
-/// `fpdb.watch_quiet_time`: milliseconds a file must be unchanged before its last hand is taken
-/// without the blank line rooms write after a hand.
-pub(crate) static QUIET_MS: GucSetting<i32> = GucSetting::<i32>::new(500);
-/// `fpdb.watch_inotify`: off makes the worker poll instead of using inotify.
-pub(crate) static USE_INOTIFY: GucSetting<bool> = GucSetting::<bool>::new(true);
 
 /// The `backend_type` of the per-database workers and of the launcher.
 pub(crate) const WORKER_TYPE: &str = "fpdb watch";
 pub(crate) const LAUNCHER_TYPE: &str = "fpdb launcher";
 
-/// Called by `_PG_init`: the settings, and the launcher when the library is preloaded.
+/// Called by `_PG_init`: the launcher, when the library is preloaded.
 pub(crate) fn init() {
-    GucRegistry::define_int_guc(
-        c"fpdb.watch_poll_interval",
-        c"Milliseconds between the fpdb watch worker's rounds when it polls.",
-        c"Used when inotify is off or unavailable; with inotify, the worker also rescans every 5 seconds.",
-        &POLL_INTERVAL_MS,
-        10,
-        60_000,
-        GucContext::Sighup,
-        GucFlags::UNIT_MS,
-    );
-    GucRegistry::define_int_guc(
-        c"fpdb.watch_quiet_time",
-        c"Milliseconds a followed file must be unchanged before its last hand is imported without a blank line after it.",
-        c"A hand that parses as unfinished is never imported, however long the file is quiet.",
-        &QUIET_MS,
-        0,
-        600_000,
-        GucContext::Sighup,
-        GucFlags::UNIT_MS,
-    );
-    GucRegistry::define_bool_guc(
-        c"fpdb.watch_inotify",
-        c"Whether the fpdb watch worker is woken by inotify (off: it polls).",
-        c"",
-        &USE_INOTIFY,
-        GucContext::Sighup,
-        GucFlags::default(),
-    );
     // SAFETY: a flag PostgreSQL sets while loading shared_preload_libraries.
     if unsafe { pg_sys::process_shared_preload_libraries_in_progress } {
         BackgroundWorkerBuilder::new("fpdb launcher")
@@ -183,7 +146,10 @@ fn wake_worker_at_commit() {
             None,
             &[WORKER_TYPE.into()],
         )
-        .map(|rows| rows.filter_map(|r| r.get::<i32>(1).ok().flatten()).collect())
+        .map(|rows| {
+            rows.filter_map(|r| r.get::<i32>(1).ok().flatten())
+                .collect()
+        })
         .unwrap_or_default()
     });
     if START_AT_COMMIT.swap(true, Ordering::SeqCst) {

@@ -234,8 +234,8 @@ impl Worker {
     fn new() -> Worker {
         let mut w = Worker {
             wake: None,
-            inotify_setting: super::USE_INOTIFY.get(),
-            poll_interval: millis(super::POLL_INTERVAL_MS.get()),
+            inotify_setting: crate::gucs::USE_INOTIFY.get(),
+            poll_interval: millis(crate::gucs::POLL_INTERVAL_MS.get()),
             stopping: false,
             retry: HashMap::new(),
             watch_errors: HashMap::new(),
@@ -336,8 +336,8 @@ impl Worker {
     fn reload(&mut self) {
         // SAFETY: re-reads postgresql.conf after SIGHUP, as every PostgreSQL process does.
         unsafe { pg_sys::ProcessConfigFile(pg_sys::GucContext::PGC_SIGHUP) };
-        let inotify = super::USE_INOTIFY.get();
-        let poll = millis(super::POLL_INTERVAL_MS.get());
+        let inotify = crate::gucs::USE_INOTIFY.get();
+        let poll = millis(crate::gucs::POLL_INTERVAL_MS.get());
         if inotify != self.inotify_setting || poll != self.poll_interval {
             self.inotify_setting = inotify;
             self.poll_interval = poll;
@@ -421,8 +421,10 @@ impl Worker {
             return Next::NoWatches;
         }
         if let Some(wake) = self.wake.as_mut() {
-            let paths: Vec<(String, bool)> =
-                watches.iter().map(|w| (w.path.clone(), w.recursive)).collect();
+            let paths: Vec<(String, bool)> = watches
+                .iter()
+                .map(|w| (w.path.clone(), w.recursive))
+                .collect();
             for (p, e) in wake.sync(&paths) {
                 debug1!("fpdb watch: {p} is polled: {e}");
             }
@@ -522,7 +524,8 @@ fn reconcile(w: &WatchRow, disk: &[DiskFile]) -> Vec<(FileRow, DiskFile)> {
         return Vec::new(); // unwatched meanwhile
     }
     let by_path: HashMap<&str, &FileRow> = w.files.iter().map(|f| (f.path.as_str(), f)).collect();
-    let disk_by_path: HashMap<&str, &DiskFile> = disk.iter().map(|d| (d.path.as_str(), d)).collect();
+    let disk_by_path: HashMap<&str, &DiskFile> =
+        disk.iter().map(|d| (d.path.as_str(), d)).collect();
     // Rows whose file is no longer at their path (moved away or replaced by another file).
     let mut loose: HashMap<(i64, i64), &FileRow> = w
         .files
@@ -700,7 +703,9 @@ fn read_from(f: &File, path: &str, offset: u64, size: u64) -> Result<(Vec<u8>, V
     }
     buf.truncate(got);
     let mut head = vec![0u8; HEAD.min(size as usize)];
-    let n = f.read_at(&mut head, 0).map_err(|e| io_error(path, "read", &e))?;
+    let n = f
+        .read_at(&mut head, 0)
+        .map_err(|e| io_error(path, "read", &e))?;
     head.truncate(n);
     Ok((buf, head))
 }
@@ -730,17 +735,29 @@ fn import_round(w: &WatchRow, row: &FileRow, disk: &DiskFile) -> Result<Outcome,
     }
     let offset = locked.bytes_imported as u64;
     let reached_end = offset + bytes.len() as u64 >= size;
-    let quiet_for = millis(super::QUIET_MS.get());
+    let quiet_for = millis(crate::gucs::QUIET_MS.get());
     let mtime = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
     let age = SystemTime::now().duration_since(mtime).unwrap_or_default();
     let quiet = reached_end && age >= quiet_for;
-    let encoding = locked.encoding.as_deref().and_then(follow::encoding_of_name);
+    let encoding = locked
+        .encoding
+        .as_deref()
+        .and_then(follow::encoding_of_name);
     let taken = follow::take_complete(&bytes, offset == 0, encoding, quiet);
     let pending = size as i64 - offset as i64 - taken.bytes as i64;
     let wait = (pending > 0 && !quiet && reached_end).then(|| Instant::now() + (quiet_for - age));
     if taken.bytes == 0 {
         if locked.size != size as i64 || locked.pending != pending {
-            update_row(row.id, &locked, &taken, &head, size, pending, &Counts::default(), None);
+            update_row(
+                row.id,
+                &locked,
+                &taken,
+                &head,
+                size,
+                pending,
+                &Counts::default(),
+                None,
+            );
         }
         return Ok(if pending > 0 && quiet {
             Outcome::Settled(size, mtime)
@@ -769,7 +786,16 @@ fn import_round(w: &WatchRow, row: &FileRow, disk: &DiskFile) -> Result<Outcome,
             e["message"].as_str().unwrap_or("")
         )
     });
-    update_row(row.id, &locked, &taken, &head, size, pending, &counts, Some(last_error));
+    update_row(
+        row.id,
+        &locked,
+        &taken,
+        &head,
+        size,
+        pending,
+        &counts,
+        Some(last_error),
+    );
     notify(w, &counts.new_hands);
     let new_offset = locked.bytes_imported + taken.bytes as i64;
     Ok(if !reached_end {
@@ -882,7 +908,10 @@ fn update_row(
 fn notify(w: &WatchRow, hands: &[(String, String, i64)]) {
     let mut by_table: Vec<((&str, &str), Vec<i64>)> = Vec::new();
     for (site, table, no) in hands {
-        match by_table.iter_mut().find(|(k, _)| *k == (site.as_str(), table.as_str())) {
+        match by_table
+            .iter_mut()
+            .find(|(k, _)| *k == (site.as_str(), table.as_str()))
+        {
             Some((_, v)) => v.push(*no),
             None => by_table.push(((site.as_str(), table.as_str()), vec![*no])),
         }
