@@ -52,9 +52,13 @@ CREATE INDEX import_errors_watch_idx ON fpdb.import_errors (watch_id, id);
 COMMENT ON TABLE fpdb.import_errors IS
     'Hands the fpdb watch worker could not import (file line, SQLSTATE, message) and files it could not read.';
 
--- Each role sees its own watches and errors (and those of roles it is a member of).
+-- Each role sees its own watches, files and errors (and those of roles it is a member of), also
+-- when fpdb.grant_reader has granted it SELECT on every table.
 ALTER TABLE fpdb.Watches ENABLE ROW LEVEL SECURITY;
 CREATE POLICY watches_of_owner ON fpdb.Watches FOR SELECT USING (pg_catalog.pg_has_role(owner, 'USAGE'));
+ALTER TABLE fpdb.watch_files ENABLE ROW LEVEL SECURITY;
+CREATE POLICY watch_files_of_owner ON fpdb.watch_files FOR SELECT
+    USING (EXISTS (SELECT 1 FROM fpdb.Watches w WHERE w.id OPERATOR(pg_catalog.=) watch_id));
 ALTER TABLE fpdb.import_errors ENABLE ROW LEVEL SECURITY;
 CREATE POLICY import_errors_of_owner ON fpdb.import_errors FOR SELECT USING (pg_catalog.pg_has_role(owner, 'USAGE'));
 GRANT SELECT ON fpdb.Watches, fpdb.import_errors TO PUBLIC;
@@ -88,9 +92,9 @@ SELECT pg_catalog.pg_extension_config_dump('fpdb.watches_id_seq', '');
 SELECT pg_catalog.pg_extension_config_dump('fpdb.watch_files_id_seq', '');
 SELECT pg_catalog.pg_extension_config_dump('fpdb.import_errors_id_seq', '');
 
--- A HUD's queries: the latest hand of a table, and the players of a hand.
+-- A HUD's query: the latest hand of a table (the players of a hand are found by the unique
+-- index on HandsPlayers (handId, playerId)).
 CREATE INDEX hands_table_idx ON fpdb.Hands (siteId, tableName, handStart);
-CREATE INDEX handsplayers_hand_idx ON fpdb.HandsPlayers (handId);
 
 -- One round trip for a whole table: the HUD statistics (same filters as fpdb.hud) of every
 -- player seated in the table's latest hand, in seat order.
@@ -126,3 +130,8 @@ BEGIN ATOMIC
 END;
 COMMENT ON FUNCTION fpdb.hud_table(text, text, int, text, text, text, int, int, text[]) IS
     'HUD statistics (as fpdb.hud) of every player seated in the latest hand of a table, one row per seat.';
+
+COMMENT ON FUNCTION fpdb.watch(text, boolean) IS
+    'Registers a folder (or file) whose hand histories the database''s watch worker imports as rooms write them, as the calling role; needs pg_read_server_files.';
+COMMENT ON FUNCTION fpdb.unwatch(text) IS
+    'Stops following a path registered by fpdb.watch (its owner or a superuser); needs pg_read_server_files.';

@@ -66,7 +66,11 @@ extension_sql_file!(
     requires = ["schema", hudcache::_hudcache_fold]
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
-extension_sql_file!("../sql/watch.sql", name = "watch", requires = ["hud"]);
+extension_sql_file!(
+    "../sql/watch.sql",
+    name = "watch",
+    requires = ["hud", watch::watch, watch::unwatch]
+);
 extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",

@@ -84,6 +84,18 @@ pub(crate) fn may_read_server_files(role: pg_sys::Oid) -> bool {
     }
 }
 
+/// `fpdb.watch` and `fpdb.unwatch` need what `fpdb.import_file` needs.
+fn require_server_files(caller: pg_sys::Oid, what: &str) {
+    if !may_read_server_files(caller) {
+        raise(
+            "42501",
+            format!(
+                "permission denied to {what} files: only superusers and members of pg_read_server_files may"
+            ),
+        );
+    }
+}
+
 fn current_user() -> pg_sys::Oid {
     // SAFETY: the backend's current user id.
     unsafe { pg_sys::GetUserId() }
@@ -92,7 +104,7 @@ fn current_user() -> pg_sys::Oid {
 /// The owner of fpdb.Watches (the extension's owner): watch and unwatch write as it.
 fn watches_owner() -> pg_sys::Oid {
     Spi::get_one::<pg_sys::Oid>(
-        "SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid = 'fpdb.watches'::pg_catalog.regclass",
+        "SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) 'fpdb.watches'::pg_catalog.regclass",
     )
     .ok()
     .flatten()
@@ -180,12 +192,7 @@ fn wake_worker_at_commit() {
 #[search_path(pg_catalog, pg_temp)]
 fn watch(path: &str, recursive: default!(bool, true)) -> i64 {
     let caller = current_user();
-    if !may_read_server_files(caller) {
-        raise(
-            "42501",
-            "permission denied to watch files: only superusers and members of pg_read_server_files may",
-        );
-    }
+    require_server_files(caller, "watch");
     let path = watch_path(path);
     let id = as_role(watches_owner(), false, || {
         let new = Spi::get_one_with_args::<i64>(
@@ -222,13 +229,15 @@ fn watch(path: &str, recursive: default!(bool, true)) -> i64 {
     id
 }
 
-/// Stops following a path registered by `fpdb.watch` (its owner or a superuser). The hands
-/// imported stay; its files' offsets and errors go. Waits for a round importing it to commit.
-/// Returns false when the path is not watched.
+/// Stops following a path registered by `fpdb.watch` (by its owner, a member of it or a
+/// superuser; like `fpdb.watch`, it needs superuser or pg_read_server_files). The hands imported
+/// stay; its files' offsets and errors go. Waits for a round importing it to commit. Returns
+/// false when the path is not watched.
 #[pg_extern(volatile, parallel_unsafe)]
 #[search_path(pg_catalog, pg_temp)]
 fn unwatch(path: &str) -> bool {
     let caller = current_user();
+    require_server_files(caller, "unwatch");
     let resolved = std::fs::canonicalize(path)
         .map(|p| p.to_string_lossy().into_owned())
         .unwrap_or_else(|_| {

@@ -137,6 +137,11 @@ pub extern "C-unwind" fn fpdb_watch_worker_main(arg: pg_sys::Datum) {
     BackgroundWorker::attach_signal_handlers(SignalWakeFlags::SIGHUP | SignalWakeFlags::SIGTERM);
     let db = pg_sys::Oid::from(arg.value() as u32);
     BackgroundWorker::connect_worker_to_spi_by_oid(Some(db), None);
+    // Every statement of the worker and of the imports it runs names its objects; the session's
+    // search_path is pinned all the same, so that no object planted in a schema is ever found.
+    let _ = in_xact(|| {
+        Spi::run("SELECT pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', false)")
+    });
     let has_watches = in_xact(|| {
         Spi::get_one::<bool>(
             "SELECT pg_catalog.to_regclass('fpdb.watches') IS NOT NULL \
@@ -158,6 +163,15 @@ pub extern "C-unwind" fn fpdb_watch_worker_main(arg: pg_sys::Datum) {
     }
     let mut w = Worker::new();
     w.run();
+}
+
+/// Whether fpdb is no longer installed in the worker's database (DROP EXTENSION).
+fn extension_dropped() -> bool {
+    in_xact(|| {
+        Spi::get_one::<bool>("SELECT pg_catalog.to_regclass('fpdb.watches') IS NULL")
+            .ok()
+            .flatten()
+    }) == Ok(Some(true))
 }
 
 fn try_lock() -> bool {
@@ -345,7 +359,8 @@ impl Worker {
         }
     }
 
-    /// With no watch left: lets the lock go and exits, unless a watch came in the meantime.
+    /// With no watch left (or no fpdb any more): lets the lock go and exits, unless a watch came
+    /// in the meantime.
     fn give_up_lock(&mut self) -> bool {
         let _ = in_xact(|| {
             Spi::run_with_args(
@@ -413,6 +428,9 @@ impl Worker {
         let watches = match in_xact(Self::read_watches) {
             Ok(w) => w,
             Err((state, msg)) => {
+                if extension_dropped() {
+                    return Next::NoWatches;
+                }
                 warning!("fpdb watch: could not read fpdb.Watches: {state} {msg}");
                 return Next::Continue;
             }

@@ -298,7 +298,8 @@ pub fn take_complete(
 mod tests {
     use super::*;
 
-    const SIX_MAX: &str = include_str!("../../../tests/pg_regress/data/stars-nlhe-6max-78hands.txt");
+    const SIX_MAX: &str =
+        include_str!("../../../tests/pg_regress/data/stars-nlhe-6max-78hands.txt");
 
     /// The file's hands, each with the blank lines a room writes after it.
     fn hands() -> Vec<String> {
@@ -322,7 +323,10 @@ mod tests {
         let t = take_complete(file.as_bytes(), true, None, false);
         assert_eq!(t.hands, 2);
         assert_eq!(t.bytes as usize, h[0].len() + h[1].len());
-        assert_eq!(t.lines as usize, (h[0].clone() + &h[1]).matches('\n').count());
+        assert_eq!(
+            t.lines as usize,
+            (h[0].clone() + &h[1]).matches('\n').count()
+        );
         assert_eq!(t.pending as usize, half.len());
         assert_eq!(numbers(&t.text).len(), 2);
         // However long the file stays quiet, the cut hand is not taken.
@@ -431,7 +435,9 @@ mod tests {
             let mut taken = String::new();
             let mut lines = 0u32;
             while offset < bytes.len() {
-                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 let step = ((rng >> 33) % 3000) as usize + 1;
                 written = (written + step).min(bytes.len());
                 let quiet = written == bytes.len();
