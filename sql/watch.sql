@@ -109,25 +109,27 @@ CREATE FUNCTION fpdb.hud_table(
     max_seats int DEFAULT NULL,
     positions text[] DEFAULT NULL
 ) RETURNS TABLE (seat_no smallint, player_id int, player_name text, hand_id bigint, stats fpdb.hud_stats)
-LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER SET search_path = pg_catalog, pg_temp
-BEGIN ATOMIC
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS $$
+    -- A body in a string, not BEGIN ATOMIC: no dependency on the columns it reads, so that
+    -- users may still alter them (as for fpdb.hud).
     WITH latest AS (
         SELECT h.id
         FROM fpdb.Hands h
-        WHERE h.siteId = (SELECT s.id FROM fpdb.Sites s WHERE s.name = hud_table.site)
-          AND h.tableName = hud_table.table_name
+        WHERE h.siteId OPERATOR(pg_catalog.=) (SELECT s.id FROM fpdb.Sites s
+                                               WHERE s.name OPERATOR(pg_catalog.=) hud_table.site)
+          AND h.tableName OPERATOR(pg_catalog.=) hud_table.table_name
         ORDER BY h.handStart DESC, h.id DESC
         LIMIT 1
     )
-    SELECT hp.seatNo, p.id, p.name::text, hp.handId,
+    SELECT hp.seatNo, p.id, p.name::pg_catalog.text, hp.handId,
            fpdb.hud(p.name, hud_table.site, hud_table.gametype_id, hud_table.game_type,
                     hud_table.category, hud_table.limit_type, hud_table.min_seats,
                     hud_table.max_seats, hud_table.positions)
     FROM latest
-    JOIN fpdb.HandsPlayers hp ON hp.handId = latest.id
-    JOIN fpdb.Players p ON p.id = hp.playerId
+    JOIN fpdb.HandsPlayers hp ON hp.handId OPERATOR(pg_catalog.=) latest.id
+    JOIN fpdb.Players p ON p.id OPERATOR(pg_catalog.=) hp.playerId
     ORDER BY hp.seatNo;
-END;
+$$;
 COMMENT ON FUNCTION fpdb.hud_table(text, text, int, text, text, text, int, int, text[]) IS
     'HUD statistics (as fpdb.hud) of every player seated in the latest hand of a table, one row per seat.';
 

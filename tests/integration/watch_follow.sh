@@ -151,6 +151,9 @@ it_psql fpdb -c "REVOKE pg_read_server_files FROM reader"
 { cat "$HANDS/051"; printf '\n\n\n'; } >>"$RW/a.txt"
 wait_for "its rights revoked: the file is no longer imported" \
   "SELECT hands || '|' || (last_error LIKE '%may no longer read server files%') FROM fpdb.watch_status WHERE path = '$RW/a.txt'" "1|true"
+got=$(it_psql fpdb -At -v VERBOSITY=sqlstate -c "SET ROLE reader; SELECT fpdb.unwatch('$RW')" 2>&1 || true)
+check "unwatch needs pg_read_server_files too" "$got" "ERROR:  42501"
+it_psql fpdb -c "GRANT pg_read_server_files TO reader"
 check "the owner may unwatch" "$(it_psql fpdb -At -c "SET ROLE reader; SELECT fpdb.unwatch('$RW')")" "t"
 check "unwatch of a path not watched" "$(it_psql fpdb -At -c "SELECT fpdb.unwatch('/nowhere')")" "f"
 check "HudCache exact at the end" "$(it_psql fpdb -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
