@@ -15,7 +15,7 @@ pub(crate) static DIRECT_WRITES: GucSetting<bool> = GucSetting::<bool>::new(true
 /// written. Memory, not results: about 800 bytes per key.
 pub(crate) static HUDCACHE_KEYS_IN_MEMORY: GucSetting<i32> = GucSetting::<i32>::new(100_000);
 
-/// `fpdb.watch_poll_interval`: milliseconds between rounds when polling.
+/// `fpdb.watch_poll_interval`: milliseconds between two looks at the watched files when polling.
 pub(crate) static POLL_INTERVAL_MS: GucSetting<i32> = GucSetting::<i32>::new(250);
 /// `fpdb.watch_quiet_time`: milliseconds a file must be unchanged before its last hand is taken
 /// without the blank line rooms write after a hand.
@@ -46,8 +46,8 @@ pub(crate) fn init() {
     );
     GucRegistry::define_int_guc(
         c"fpdb.watch_poll_interval",
-        c"Milliseconds between the fpdb watch worker's rounds when it polls.",
-        c"Used when inotify is off or unavailable; with inotify, the worker also rescans every 5 seconds.",
+        c"Milliseconds between two looks at the watched files when the fpdb watch worker polls.",
+        c"Used when inotify is off or unavailable (notify's polling watcher); the worker also rescans every 5 seconds.",
         &POLL_INTERVAL_MS,
         10,
         60_000,

@@ -116,6 +116,8 @@ pub(crate) struct Wakeups {
     watched: HashMap<String, (bool, bool)>,
     /// Why inotify is not used, when it is not.
     pub inotify_problem: Option<String>,
+    /// Every path of the last sync is watched.
+    covers_all: bool,
 }
 
 impl Wakeups {
@@ -131,6 +133,7 @@ impl Wakeups {
             poll_interval,
             watched: HashMap::new(),
             inotify_problem: None,
+            covers_all: false,
         };
         if use_inotify {
             let tx = w.write.try_clone()?;
@@ -153,9 +156,11 @@ impl Wakeups {
         Ok(w)
     }
 
-    /// Whether every path is watched by inotify (else the worker's rounds must also poll).
-    pub(crate) fn all_by_inotify(&self) -> bool {
-        self.inotify.is_some() && self.watched.values().all(|(_, by_inotify)| *by_inotify)
+    /// Whether every path of the last [`Wakeups::sync`] is watched, by inotify or by notify's
+    /// polling watcher: then a change wakes the worker, which needs no rounds of its own but the
+    /// occasional rescan (else it polls every path itself).
+    pub(crate) fn covers_all(&self) -> bool {
+        self.covers_all
     }
 
     pub(crate) fn fd(&self) -> i32 {
@@ -240,6 +245,7 @@ impl Wakeups {
                 Err(e) => problems.push((p.clone(), e.to_string())),
             }
         }
+        self.covers_all = problems.is_empty();
         problems
     }
 }

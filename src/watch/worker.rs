@@ -23,7 +23,8 @@ use super::{as_role, may_read_server_files, role_name, start_worker};
 
 /// The advisory lock (two-key form) a database's worker holds for its whole life.
 const LOCK: (i32, i32) = (0x6670_6462, 17); // "fpdb", issue 17
-/// With inotify, a full rescan this often all the same (events can be lost).
+/// When watchers cover every path (inotify, or notify's polling watcher where inotify is not
+/// available), a full rescan this often all the same (events can be lost).
 const RESCAN: Duration = Duration::from_secs(5);
 /// Bytes read from a file per round: a large backlog is imported in several transactions.
 const MAX_READ: usize = 8 << 20;
@@ -286,8 +287,8 @@ impl Worker {
             if self.stop_requested() {
                 return;
             }
-            let by_inotify = self.wake.as_ref().is_some_and(Wakeups::all_by_inotify);
-            let period = if by_inotify {
+            let woken_by_watchers = self.wake.as_ref().is_some_and(Wakeups::covers_all);
+            let period = if woken_by_watchers {
                 RESCAN
             } else {
                 self.poll_interval
