@@ -10,8 +10,11 @@
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
 #   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands;
 #   - database size per hand, and the peak memory of the importing backend for one 100 MB text;
+#   - live tracking: latency from a hand appended to a watched file to its commit (HudCache
+#     included), p50/p95/max, with inotify and with polling, and the idle watch worker's CPU;
 #   - the machine.
-# Usage: bash scripts/bench.sh [--quick]   (--quick: 10x fewer hands, for trying the script)
+# Usage: bash scripts/bench.sh [--quick | --live]   (--quick: 10x fewer hands, for trying the
+# script; --live: only the live-tracking section)
 # It is a program, not a test: CI does not run it.
 set -euo pipefail
 
@@ -22,6 +25,8 @@ source scripts/cluster.sh
 N=100000
 BASE=1000000
 MEM_HANDS=90000 # about 100 MB of text
+LIVE_ONLY=0
+[ "${1:-}" = "--live" ] && LIVE_ONLY=1
 if [ "${1:-}" = "--quick" ]; then
   N=10000
   BASE=100000
@@ -75,6 +80,96 @@ rate() { awk '{printf "%.0f", $1 / $2}' <<<"$1"; }
 
 ROWS=()
 row() { ROWS+=("$(printf '| %-62s | %32s |' "$1" "$2")"); }
+
+# ==== Live tracking (fpdb.watch, README "Live HUD") ========================================
+# A room writes LIVE_HANDS generated hands one at a time, round-robin into 4 table files of a
+# watched folder, 0.2 to 1.0 s apart (each hand whole, with the blank lines rooms write after
+# it). Latency: from just before a hand's write to the commit of the worker's transaction that
+# stored it with its HudCache rows (pg_xact_commit_timestamp of the Hands row; same clock).
+# Measured with inotify, then with polling (fpdb.watch_inotify = off, the default 250 ms
+# interval). Idle CPU: the worker's user + system time (all its threads, /proc/PID/stat) over
+# LIVE_IDLE seconds without writes, in each mode.
+LIVE_HANDS=${FPDB_BENCH_LIVE_HANDS:-200}
+LIVE_IDLE=${FPDB_BENCH_LIVE_IDLE:-60}
+bench_live() {
+  echo "bench: live tracking (track_commit_timestamp on, restart)"
+  sql postgres -q -c "ALTER SYSTEM SET track_commit_timestamp = on"
+  cluster_stop "$DIR"
+  cluster_start "$DIR" "$PORT"
+  newdb live
+  local room="$WORK/live-room" hands="$WORK/live-hands" mode
+  for mode in inotify polling; do
+    rm -rf "$room" "$hands"
+    mkdir -p "$room" "$hands"
+    chmod 755 "$room"
+    local seed=$([ "$mode" = inotify ] && echo 91 || echo 92)
+    gen "$WORK/live.txt" "$seed" "$LIVE_HANDS"
+    # One file per hand (and its hand number), as the room will write them.
+    awk -v dir="$hands" '/^PokerStars (Hand|Game) #/ { n++; out = sprintf("%s/%05d", dir, n);
+        no = $3; sub(/^#/, "", no); sub(/:$/, "", no); print n, no > (dir "/numbers") }
+      n { print > out }' "$WORK/live.txt"
+    if [ "$mode" = polling ]; then
+      sql live -q -c "LOAD 'fpdb'" -c "ALTER SYSTEM SET fpdb.watch_inotify = off" -c "SELECT pg_reload_conf()" >/dev/null
+    else
+      sql live -q -c "LOAD 'fpdb'" -c "ALTER SYSTEM RESET fpdb.watch_inotify" -c "SELECT pg_reload_conf()" >/dev/null
+    fi
+    sql live -q -c "DELETE FROM fpdb.Hands" -c "SELECT fpdb.watch('$room')" >/dev/null
+    local t
+    for t in 1 2 3 4; do : >"$room/table$t.txt"; chmod 644 "$room/table$t.txt"; done
+    sleep 3 # the worker starts (or reloads its settings) and lists the empty files
+    echo "  $mode: writing $LIVE_HANDS hands"
+    local times="$WORK/live-times" i=0 no
+    : >"$times"
+    while read -r i no; do
+      local t0
+      t0=$(date +%s%N)
+      cat "$hands/$(printf %05d "$i")" >>"$room/table$((i % 4 + 1)).txt"
+      echo "$no $t0" >>"$times"
+      local tenths=$((RANDOM % 9 + 2))
+      sleep "$((tenths / 10)).$((tenths % 10))"
+    done <"$hands/numbers"
+    local end=$((SECONDS + 60))
+    while [ "$(sql live -At -c "SELECT count(*) FROM fpdb.Hands")" != "$LIVE_HANDS" ] && [ $SECONDS -lt $end ]; do
+      sleep 0.5
+    done
+    local lat
+    lat=$(sql live -At -F ' ' -f - <<SQL
+CREATE TEMP TABLE w (hand bigint, t0_ns bigint);
+\copy w FROM '$times' (DELIMITER ' ')
+SELECT count(h.id), round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric),
+       round(percentile_cont(0.95) WITHIN GROUP (ORDER BY ms)::numeric), round(max(ms)::numeric)
+FROM w LEFT JOIN fpdb.Hands h ON h.siteHandNo = w.hand,
+     LATERAL (SELECT extract(epoch FROM pg_xact_commit_timestamp(h.xmin)) * 1000 - w.t0_ns / 1e6 AS ms) AS l;
+SQL
+)
+    echo "  $mode: hands stored, p50, p95, max (ms): $lat"
+    local pid ticks0 ticks1 hz
+    pid=$(sql live -At -c "SELECT pid FROM pg_stat_activity WHERE backend_type = 'fpdb watch'")
+    hz=$(getconf CLK_TCK)
+    sleep 2
+    ticks0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    sleep "$LIVE_IDLE"
+    ticks1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    local cpu
+    cpu=$(awk -v a="$ticks0" -v b="$ticks1" -v hz="$hz" -v s="$LIVE_IDLE" 'BEGIN {printf "%.2f", 100 * (b - a) / hz / s}')
+    echo "  $mode: idle worker CPU over ${LIVE_IDLE}s: $cpu% of a core"
+    local stored p50 p95 max
+    read -r stored p50 p95 max <<<"$lat"
+    row "live: hand written -> committed, $mode, p50 / p95 / max" "$p50 / $p95 / $max ms ($stored of $LIVE_HANDS)"
+    row "live: idle watch worker CPU, $mode" "$cpu% of a core"
+    sql live -q -c "SELECT fpdb.unwatch('$room')" >/dev/null
+  done
+  sql live -q -c "LOAD 'fpdb'" -c "ALTER SYSTEM RESET fpdb.watch_inotify" -c "ALTER SYSTEM RESET track_commit_timestamp" >/dev/null
+  rm -rf "$room" "$hands" "$WORK/live.txt" "$WORK/live-times"
+}
+if [ "$LIVE_ONLY" = 1 ]; then
+  bench_live
+  echo
+  echo "fpdb benchmark (live tracking only), $(date -u +%Y-%m-%d), $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(nproc) cores"
+  printf '%s\n' "${ROWS[@]}"
+  exit 0
+fi
+# ==== end of live tracking (bench_live runs after the other measures) ======================
 
 echo "bench: parse throughput"
 PARSE=$("$ROOT/target/release/fpdb-parse-bench" --count "$N" --runs 5 | tee "$WORK/parse.txt")
@@ -206,6 +301,8 @@ MEM_FULL=$(peak_anon "$WORK/mem.txt")
 MEM_HALF=$(peak_anon "$WORK/mem_half.txt")
 MEM_MB=$(awk -v b="$(stat -c %s "$WORK/mem.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
 MEM_HALF_MB=$(awk -v b="$(stat -c %s "$WORK/mem_half.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
+
+bench_live # ==== live tracking (see its section above)
 
 CPU=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)
 CORES=$(nproc)
