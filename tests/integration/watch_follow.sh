@@ -15,14 +15,20 @@ HANDS="$IT_DIR.hands"
 split_hands "$DATA/stars-nlhe-6max-78hands.txt" "$HANDS"
 check "hands split from the test file" "$(ls "$HANDS" | wc -l)" "78"
 
-# A HUD listens: psql prints each notification after its next statement.
+# A HUD listens: psql prints each notification after its next statement. The statements come
+# one at a time until the stop file appears (however long the test takes), then psql ends.
 LISTEN_OUT="$IT_DIR.listen.out"
+LISTEN_STOP="$IT_DIR.listen.stop"
+rm -f "$LISTEN_STOP"
 (
   echo "LISTEN fpdb_hands;"
-  for _ in $(seq 1 1200); do echo "SELECT pg_sleep(0.1);"; done
+  while [ ! -e "$LISTEN_STOP" ]; do
+    echo "SELECT pg_sleep(0.1);"
+    sleep 0.1
+  done
 ) | it_psql fpdb -At -f - >"$LISTEN_OUT" 2>&1 &
 LISTENER=$!
-trap 'kill $LISTENER 2>/dev/null || true; cluster_stop "$IT_DIR"' EXIT
+trap 'touch "$LISTEN_STOP"; kill $LISTENER 2>/dev/null || true; cluster_stop "$IT_DIR"' EXIT
 
 check "watch returns the watch's id" "$(it_psql fpdb -At -c "SELECT fpdb.watch('$W')")" "1"
 wait_for "the worker runs (backend_type fpdb watch)" \
@@ -123,15 +129,29 @@ check "watch_status shows the failure" "$(it_psql fpdb -At -c "
   SELECT failed, last_error LIKE 'line %cancelled%' FROM fpdb.watch_status WHERE path = '$F'")" "1|t"
 
 # Notifications: every hand of the room's file was announced once, with its table and players.
+# (A notification is delivered at commit; the listener's next statement prints it.)
 sleep 1
-kill $LISTENER 2>/dev/null || true
-wait $LISTENER 2>/dev/null || true
+touch "$LISTEN_STOP"
+wait $LISTENER || true
 notes=$(grep -c 'Asynchronous notification "fpdb_hands"' "$LISTEN_OUT" || true)
 echo "notifications received: $notes"
 announced=$(grep '"table":"May IV"' "$LISTEN_OUT" | grep -o '"hands":\[[0-9,]*\]' | grep -o '[0-9]\{6,\}' | sort | uniq -c | awk '$1 == 1' | wc -l)
 stored=$(it_psql fpdb -At -c "SELECT count(*) FROM fpdb.Hands WHERE tableName = 'May IV'")
 check "each hand of table May IV announced exactly once" "$announced" "$stored"
 check "payloads carry site and players" "$(grep '"site":"PokerStars"' "$LISTEN_OUT" | grep -c '"players":\[[0-9]' | awk '{print ($1 > 0)}')" "1"
+
+# The polling fallback: with fpdb.watch_inotify off, the worker is woken by notify's polling
+# watcher (250 ms), and a new hand arrives all the same.
+it_psql fpdb -c "LOAD 'fpdb'" -c "ALTER SYSTEM SET fpdb.watch_inotify = off" -c "SELECT pg_reload_conf()" >/dev/null
+end=$((SECONDS + 60))
+until grep -q 'fpdb watch: polling every .*fpdb.watch_inotify is off' "$IT_DIR/server.log"; do
+  [ $SECONDS -lt $end ] || { echo "FAILED: the worker did not switch to polling"; exit 1; }
+  sleep 0.1
+done
+echo "ok: the worker polls once fpdb.watch_inotify is off"
+{ cat "$HANDS/043"; printf '\n\n\n'; } >>"$F"
+wait_for "polling: the new hand arrives" "SELECT count(*) FROM fpdb.Hands WHERE siteHandNo = $(awk '/^PokerStars (Hand|Game) #/ {no = $3; gsub(/[#:]/, "", no); print no; exit}' "$HANDS/043")" "1"
+it_psql fpdb -c "LOAD 'fpdb'" -c "ALTER SYSTEM RESET fpdb.watch_inotify" -c "SELECT pg_reload_conf()" >/dev/null
 
 # Privileges: watching needs superuser or pg_read_server_files; unwatch needs the owner.
 it_psql fpdb -c "CREATE ROLE nobody LOGIN; GRANT USAGE ON SCHEMA fpdb TO nobody; CREATE ROLE reader LOGIN IN ROLE pg_read_server_files; SELECT fpdb.grant_importer('reader')" >/dev/null
