@@ -765,18 +765,16 @@ fn import_round(w: &WatchRow, row: &FileRow, disk: &DiskFile) -> Result<Outcome,
     let taken = follow::take_complete(&bytes, offset == 0, encoding, quiet);
     let pending = size as i64 - offset as i64 - taken.bytes as i64;
     let wait = (pending > 0 && !quiet && reached_end).then(|| Instant::now() + (quiet_for - age));
+    let progress = Progress {
+        locked: &locked,
+        taken: &taken,
+        head: &head,
+        size,
+        pending,
+    };
     if taken.bytes == 0 {
         if locked.size != size as i64 || locked.pending != pending {
-            update_row(
-                row.id,
-                &locked,
-                &taken,
-                &head,
-                size,
-                pending,
-                &Counts::default(),
-                None,
-            );
+            update_row(row.id, &progress, &Counts::default(), None);
         }
         return Ok(if pending > 0 && quiet {
             Outcome::Settled(size, mtime)
@@ -805,16 +803,7 @@ fn import_round(w: &WatchRow, row: &FileRow, disk: &DiskFile) -> Result<Outcome,
             e["message"].as_str().unwrap_or("")
         )
     });
-    update_row(
-        row.id,
-        &locked,
-        &taken,
-        &head,
-        size,
-        pending,
-        &counts,
-        Some(last_error),
-    );
+    update_row(row.id, &progress, &counts, Some(last_error));
     notify(w, &counts.new_hands);
     let new_offset = locked.bytes_imported + taken.bytes as i64;
     Ok(if !reached_end {
@@ -876,17 +865,25 @@ fn record_hand_errors(w: &WatchRow, path: &str, lines_before: i64, errors: &[Val
     .unwrap_or_else(|e| raise_spi(e))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn update_row(
-    id: i64,
-    locked: &Locked,
-    taken: &Taken,
-    head: &[u8],
+/// Where a round leaves a file: its row as locked, the hands taken, and the file as read.
+struct Progress<'a> {
+    locked: &'a Locked,
+    taken: &'a Taken,
+    head: &'a [u8],
     size: u64,
     pending: i64,
-    counts: &Counts,
-    last_error: Option<Option<String>>,
-) {
+}
+
+/// Moves the file's offset and counters (`last_error`: None when nothing was imported, else the
+/// round's last bad hand, if any).
+fn update_row(id: i64, p: &Progress<'_>, counts: &Counts, last_error: Option<Option<String>>) {
+    let Progress {
+        locked,
+        taken,
+        head,
+        size,
+        pending,
+    } = *p;
     let imported_round = last_error.is_some();
     let (set_error, error) = match last_error {
         Some(Some(e)) => (true, Some(e)),
@@ -899,9 +896,9 @@ fn update_row(
              duplicates = duplicates OPERATOR(pg_catalog.+) $9, failed = failed OPERATOR(pg_catalog.+) $10, \
              last_import = CASE WHEN $11 THEN pg_catalog.now() ELSE last_import END, \
              last_error_time = CASE WHEN $12 AND $13 IS NOT NULL THEN pg_catalog.now() \
-                                    WHEN $12 AND last_error NOT LIKE 'line %' THEN NULL ELSE last_error_time END, \
+                                    WHEN $12 AND NOT (last_error OPERATOR(pg_catalog.~~) 'line %') THEN NULL ELSE last_error_time END, \
              last_error = CASE WHEN $12 AND $13 IS NOT NULL THEN $13 \
-                               WHEN $12 AND last_error NOT LIKE 'line %' THEN NULL ELSE last_error END \
+                               WHEN $12 AND NOT (last_error OPERATOR(pg_catalog.~~) 'line %') THEN NULL ELSE last_error END \
          WHERE id OPERATOR(pg_catalog.=) $1",
         &[
             id.into(),
@@ -992,7 +989,7 @@ fn record_error(w: &WatchRow, line: Option<i64>, path: &str, state: &str, msg: &
 fn record_file_error(w: &WatchRow, row: &FileRow, state: &str, msg: &str) {
     let changed = Spi::get_one_with_args::<i64>(
         "UPDATE fpdb.watch_files SET last_error = $2, last_error_time = pg_catalog.now() \
-         WHERE id OPERATOR(pg_catalog.=) $1 AND last_error IS DISTINCT FROM $2 RETURNING id",
+         WHERE id OPERATOR(pg_catalog.=) $1 AND (last_error IS NULL OR last_error OPERATOR(pg_catalog.<>) $2) RETURNING id",
         &[row.id.into(), msg.into()],
     )
     .ok()
