@@ -83,7 +83,8 @@ pub fn encoding_of_name(name: &str) -> Option<Encoding> {
 /// The bytes of the file from the current offset, decoded: characters with the byte offset
 /// (in `range`) each starts at.
 struct Decoded {
-    chars: Vec<(char, usize)>,
+    /// (8 bytes each: a range is below 4 GiB, see [`take_complete`].)
+    chars: Vec<(char, u32)>,
     /// Bytes of `range` the characters cover (what follows is an incomplete character).
     end: usize,
     encoding: Encoding,
@@ -128,7 +129,7 @@ fn decode_range(range: &[u8], at_file_start: bool, known: Option<Encoding>) -> D
             let mut pos = start;
             for c in char::decode_utf16(units.iter().copied()) {
                 let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
-                chars.push((c, pos));
+                chars.push((c, pos as u32));
                 pos += 2 * c.len_utf16(); // an unpaired surrogate read as U+FFFD: 1 unit
             }
             Decoded {
@@ -152,7 +153,10 @@ fn decode_range(range: &[u8], at_file_start: bool, known: Option<Encoding>) -> D
 
 fn utf8(s: &str, start: usize) -> Decoded {
     Decoded {
-        chars: s.char_indices().map(|(i, c)| (c, start + i)).collect(),
+        chars: s
+            .char_indices()
+            .map(|(i, c)| (c, (start + i) as u32))
+            .collect(),
         end: start + s.len(),
         encoding: Encoding::Utf8,
     }
@@ -161,7 +165,7 @@ fn utf8(s: &str, start: usize) -> Decoded {
 fn windows_1252(body: &[u8], start: usize) -> Decoded {
     let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(body);
     // Windows-1252 maps every byte to one character.
-    let chars: Vec<(char, usize)> = text.chars().zip(start..).collect();
+    let chars: Vec<(char, u32)> = text.chars().zip(start as u32..).collect();
     debug_assert_eq!(chars.len(), body.len());
     Decoded {
         chars,
@@ -195,7 +199,7 @@ fn lines_of(d: &Decoded, quiet: bool, first_byte: usize) -> Lines {
     let mut complete = (0usize, first_byte); // end of the last whole line
     let chars = &d.chars;
     let mut i = 0usize;
-    let byte_at = |k: usize| chars.get(k).map_or(d.end, |x| x.1);
+    let byte_at = |k: usize| chars.get(k).map_or(d.end, |x| x.1 as usize);
     while i < chars.len() {
         let c = chars[i].0;
         match c {
@@ -256,15 +260,20 @@ fn last_is_complete(text: &str, chunk: split::Chunk<'_>, end: usize, quiet: bool
 /// The complete hands at the start of `range`, the bytes of a file from the offset imported so
 /// far (`at_file_start` when that offset is 0) to its end. `encoding` is the file's encoding
 /// as known from earlier rounds; `quiet` says that the file has not changed for the quiet time
-/// and that `range` reaches the end of the file.
+/// and that `range` reaches the end of the file. A caller reads a file a few megabytes at a time:
+/// `range` must be shorter than 4 GiB.
 pub fn take_complete(
     range: &[u8],
     at_file_start: bool,
     encoding: Option<Encoding>,
     quiet: bool,
 ) -> Taken {
+    assert!(
+        u32::try_from(range.len()).is_ok(),
+        "follow::take_complete reads less than 4 GiB at a time"
+    );
     let d = decode_range(range, at_file_start, encoding);
-    let first_byte = d.chars.first().map_or(d.end, |c| c.1);
+    let first_byte = d.chars.first().map_or(d.end, |c| c.1 as usize);
     let lines = lines_of(&d, quiet, first_byte);
     let text = &lines.text;
     let chunks: Vec<split::Chunk<'_>> = split::chunks(text).collect();
