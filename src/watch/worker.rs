@@ -15,7 +15,7 @@ use fpdb_core::follow::{self, Taken};
 use pgrx::bgworkers::{BackgroundWorker, SignalWakeFlags};
 use pgrx::pg_sys::panic::CaughtError;
 use pgrx::prelude::*;
-use pgrx::{JsonB, PgSqlErrorCode};
+use pgrx::JsonB;
 use serde_json::{json, Value};
 
 use super::files::{self, DiskFile, Wakeups};
@@ -79,20 +79,14 @@ unsafe fn databases() -> Vec<pg_sys::Oid> {
 /// An error caught in a transaction: SQLSTATE and message.
 type Caught = (String, String);
 
-fn sqlstate_text(code: PgSqlErrorCode) -> String {
-    let c = code as i32;
-    (0..5)
-        .map(|i| (((c >> (6 * i)) & 0x3F) as u8 + b'0') as char)
-        .collect()
-}
-
 fn describe(e: CaughtError) -> Caught {
     match e {
         CaughtError::PostgresError(r)
         | CaughtError::ErrorReport(r)
-        | CaughtError::RustPanic { ereport: r, .. } => {
-            (sqlstate_text(r.sql_error_code()), r.message().to_string())
-        }
+        | CaughtError::RustPanic { ereport: r, .. } => (
+            crate::errors::sqlstate_of(r.sql_error_code()),
+            r.message().to_string(),
+        ),
     }
 }
 
