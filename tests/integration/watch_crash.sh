@@ -20,7 +20,7 @@ it_psql fpdb -At -c "SELECT fpdb.watch('$W')" >/dev/null
 # Kill the worker once a round has committed and the next one is under way.
 wait_for "a first round committed" \
   "SELECT bytes_imported > 0 AND bytes_imported < size FROM fpdb.watch_status WHERE path = '$W/big.txt'" "t" 300
-pid=$(it_psql fpdb -At -c "SELECT pid FROM pg_stat_activity WHERE backend_type = 'fpdb watch'")
+pid=$(it_psql fpdb -At -c "SELECT pid FROM pg_stat_activity WHERE backend_type = 'fpdb watch' AND datname = 'fpdb'")
 echo "killing the worker $pid at $(it_psql fpdb -At -c "SELECT bytes_imported FROM fpdb.watch_status WHERE path = '$W/big.txt'") bytes"
 kill -9 "$pid"
 # The postmaster restarts every process, then the worker (it is registered with a restart time).
@@ -64,6 +64,6 @@ before=$(it_psql fpdb -At -c "SELECT count(*) FROM fpdb.Hands")
 wait_for "after the restart, the launcher's worker imports the new hand" \
   "SELECT count(*) FROM fpdb.Hands" "$((before + 1))" 120
 check "the launcher ran" "$(grep -c 'fpdb launcher: started the watch worker' "$IT_DIR/server.log" | awk '{print ($1 > 0)}')" "1"
-check "one worker for the database" "$(it_psql fpdb -At -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'fpdb watch'")" "1"
+check "one worker for the database" "$(it_psql fpdb -At -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'fpdb watch' AND datname = 'fpdb'")" "1"
 check "still nothing twice" "$(it_psql fpdb -At -c "SELECT duplicates FROM fpdb.watch_status WHERE path = '$W/big.txt'")" "0"
 rm -f "$BIG"

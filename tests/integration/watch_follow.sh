@@ -129,14 +129,19 @@ check "watch_status shows the failure" "$(it_psql fpdb -At -c "
   SELECT failed, last_error LIKE 'line %cancelled%' FROM fpdb.watch_status WHERE path = '$F'")" "1|t"
 
 # Notifications: every hand of the room's file was announced once, with its table and players.
-# (A notification is delivered at commit; the listener's next statement prints it.)
-sleep 1
+# (A notification is delivered at commit; the listener's next statement prints it: wait until
+# every stored hand has been printed, then let the listener end.)
+announced_once() {
+  grep '"table":"May IV"' "$LISTEN_OUT" | grep -o '"hands":\[[0-9,]*\]' | grep -o '[0-9]\{6,\}' | sort | uniq -c | awk '$1 == 1' | wc -l || true
+}
+stored=$(it_psql fpdb -At -c "SELECT count(*) FROM fpdb.Hands WHERE tableName = 'May IV'")
+end=$((SECONDS + 60))
+while [ "$(announced_once)" != "$stored" ] && [ $SECONDS -lt $end ]; do sleep 0.2; done
 touch "$LISTEN_STOP"
 wait $LISTENER || true
 notes=$(grep -c 'Asynchronous notification "fpdb_hands"' "$LISTEN_OUT" || true)
 echo "notifications received: $notes"
-announced=$(grep '"table":"May IV"' "$LISTEN_OUT" | grep -o '"hands":\[[0-9,]*\]' | grep -o '[0-9]\{6,\}' | sort | uniq -c | awk '$1 == 1' | wc -l)
-stored=$(it_psql fpdb -At -c "SELECT count(*) FROM fpdb.Hands WHERE tableName = 'May IV'")
+announced=$(announced_once)
 check "each hand of table May IV announced exactly once" "$announced" "$stored"
 check "payloads carry site and players" "$(grep '"site":"PokerStars"' "$LISTEN_OUT" | grep -c '"players":\[[0-9]' | awk '{print ($1 > 0)}')" "1"
 
