@@ -158,6 +158,14 @@ pub extern "C-unwind" fn fpdb_watch_worker_main(arg: pg_sys::Datum) {
     }
     let mut w = Worker::new();
     w.run();
+    if w.stopping {
+        // Terminated (pg_terminate_backend, or the server shutting down): exit as PostgreSQL's
+        // own workers do on SIGTERM, with code 1, so that outside a shutdown the postmaster
+        // starts the worker again after its restart time. It leaves between transactions.
+        log!("fpdb watch: terminating the watch worker due to administrator command");
+        // SAFETY: the worker is between transactions; proc_exit runs the exit callbacks.
+        unsafe { pg_sys::proc_exit(1) };
+    }
 }
 
 /// Whether fpdb is no longer installed in the worker's database (DROP EXTENSION).

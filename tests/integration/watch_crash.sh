@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Live tracking under failure: the watch worker is killed with SIGKILL in the middle of a large
 # file (nothing lost, nothing stored twice once it is back), a watch is removed while its file is
-# being imported (the round commits whole, nothing after it), and the server restarts with
+# being imported (the round commits whole, nothing after it), the worker is terminated
+# (pg_terminate_backend: the postmaster starts it again), and the server restarts with
 # shared_preload_libraries = 'fpdb' (the launcher starts the worker again, no fpdb.watch call).
 source "$(dirname "$0")/_watch_lib.sh"
 it_start watchcrash 54348
@@ -53,12 +54,23 @@ check "the hands committed are complete" "$(it_psql fpdb -At -c "
   SELECT count(*) FROM fpdb.Hands h WHERE h.seats <> (SELECT count(*) FROM fpdb.HandsPlayers hp WHERE hp.handId = h.id)")" "0"
 check "HudCache exact after unwatch" "$(it_psql fpdb -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
 
+# pg_terminate_backend: the worker leaves between transactions with exit code 1, as PostgreSQL's
+# own workers do, and the postmaster starts it again (its restart time, 5 s).
+HANDS="$IT_DIR.hands"
+split_hands "$ROOT/tests/pg_regress/data/stars-nlhe-6max-78hands.txt" "$HANDS"
+pid=$(it_psql fpdb -At -c "SELECT pid FROM pg_stat_activity WHERE backend_type = 'fpdb watch' AND datname = 'fpdb'")
+check "pg_terminate_backend of the worker" "$(it_psql fpdb -At -c "SELECT pg_terminate_backend($pid)")" "t"
+wait_for "the postmaster starts the worker again" \
+  "SELECT count(*) FILTER (WHERE pid <> $pid) || '|' || count(*) FILTER (WHERE pid = $pid) FROM pg_stat_activity WHERE backend_type = 'fpdb watch'" "1|0" 60
+check "it said why it left" "$(grep -c 'fpdb watch: terminating the watch worker due to administrator command' "$IT_DIR/server.log" | awk '{print ($1 > 0)}')" "1"
+before=$(it_psql fpdb -At -c "SELECT count(*) FROM fpdb.Hands")
+{ cat "$HANDS/002"; printf '\n\n\n'; } >>"$W/big.txt"
+wait_for "the new worker imports a new hand" "SELECT count(*) FROM fpdb.Hands" "$((before + 1))" 60
+
 # Restart with the library preloaded: the launcher starts the worker, which resumes the file.
 it_psql fpdb -c "ALTER SYSTEM SET shared_preload_libraries = 'fpdb'"
 cluster_stop "$IT_DIR"
 cluster_start "$IT_DIR" "$IT_PORT"
-HANDS="$IT_DIR.hands"
-split_hands "$ROOT/tests/pg_regress/data/stars-nlhe-6max-78hands.txt" "$HANDS"
 before=$(it_psql fpdb -At -c "SELECT count(*) FROM fpdb.Hands")
 { cat "$HANDS/001"; printf '\n\n\n'; } >>"$W/big.txt"
 wait_for "after the restart, the launcher's worker imports the new hand" \
