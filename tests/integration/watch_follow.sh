@@ -105,6 +105,59 @@ wait_for "renamed file: same row, one more hand" \
   "SELECT hands || '|' || (SELECT count(*) FROM fpdb.watch_status WHERE path = '$R') FROM fpdb.watch_status WHERE path = '$W/renamed.txt'" "2|0"
 check "no hand twice" "$(it_psql fpdb -At -c "SELECT sum(duplicates) FROM fpdb.watch_status")" "0"
 
+# A room writing UTF-16 (byte-order mark, then each hand appended): the second hand is cut
+# inside a code unit and in the middle of the hand; each hand is stored once, as a one-shot
+# import of the whole file stores it.
+U2="$W/stars-utf16.txt"
+for i in 060 061 062; do
+  { cat "$HANDS/$i"; printf '\n\n\n'; } | iconv -f UTF-8 -t UTF-16LE >"$IT_DIR.u16.$i"
+done
+s61=$(stat -c %s "$IT_DIR.u16.061")
+{ printf '\xff\xfe'; cat "$IT_DIR.u16.060"; head -c $((s61 / 2 + 1)) "$IT_DIR.u16.061"; } >"$U2"
+chmod 644 "$U2"
+wait_for "UTF-16 room file: the first hand" "SELECT hands FROM fpdb.watch_status WHERE path = '$U2'" "1"
+sleep 1.5
+check "UTF-16 room file: the hand cut inside a code unit is not stored" "$(it_psql fpdb -At -c "
+  SELECT hands || '|' || pending_bytes || '|' || encoding FROM fpdb.watch_status WHERE path = '$U2'")" \
+  "1|$((s61 / 2 + 1))|UTF-16LE"
+{ tail -c +$((s61 / 2 + 2)) "$IT_DIR.u16.061"; cat "$IT_DIR.u16.062"; } >>"$U2"
+wait_for "UTF-16 room file: the rest of the second hand and the third" \
+  "SELECT hands || '|' || pending_bytes || '|' || failed || '|' || (bytes_imported = size) FROM fpdb.watch_status WHERE path = '$U2'" "3|0|0|true"
+check "UTF-16 room file: one-shot import of the file finds the same 3 hands" \
+  "$(it_psql ref -At -c "SELECT imported || '|' || duplicates FROM fpdb.import_file('$U2')")" "3|0"
+hands_of() { # DB: the stored hands of the UTF-16 file, with their players' names and winnings
+  it_psql "$1" -At -c "
+    SELECT string_agg(h.siteHandNo || ':' || p.name || ':' || hp.winnings, ',' ORDER BY h.siteHandNo, p.name)
+    FROM fpdb.Hands h JOIN fpdb.HandsPlayers hp ON hp.handId = h.id JOIN fpdb.Players p ON p.id = hp.playerId
+    WHERE h.siteHandNo IN ($2)"
+}
+nos=$(for i in 060 061 062; do awk '/^PokerStars (Hand|Game) #/ {no = $3; gsub(/[#:]/, "", no); print no; exit}' "$HANDS/$i"; done | paste -sd,)
+stored16=$(hands_of fpdb "$nos")
+check "UTF-16 room file: the 3 hands with their players" "$(tr ',' '\n' <<<"$stored16" | cut -d: -f1 | sort -u | wc -l)|$(tr ',' '\n' <<<"$stored16" | wc -l)" \
+  "3|$(cat "$HANDS/060" "$HANDS/061" "$HANDS/062" | grep -c '^Seat [0-9]*: .* in chips')"
+check "UTF-16 room file: players and winnings as the one-shot import" "$stored16" "$(hands_of ref "$nos")"
+
+# Copy-and-truncate rotation (logrotate's copytruncate): the file is copied to .1, emptied in
+# place and written again, longer than before (most likely before the worker looks). The emptied file is read
+# again from its start (other first bytes); the copy's hands are known (duplicates, no new hand).
+T="$W/truncated.txt"
+{ cat "$HANDS/035"; printf '\n\n\n'; } >"$T"
+chmod 644 "$T"
+wait_for "truncated file: its first hand" "SELECT hands FROM fpdb.watch_status WHERE path = '$T'" "1"
+before=$(it_psql fpdb -At -c "SELECT count(*) FROM fpdb.Hands")
+cp -p "$T" "$T.1"
+for i in 036 037; do cat "$HANDS/$i"; printf '\n\n\n'; done >"$T" # one open, O_TRUNC
+wait_for "truncated file: read again from its start, both new hands" \
+  "SELECT hands || '|' || duplicates || '|' || (bytes_imported = size) FROM fpdb.watch_status WHERE path = '$T'" "3|0|true"
+wait_for "the copy: its hand known, not stored again" \
+  "SELECT hands || '|' || duplicates || '|' || failed FROM fpdb.watch_status WHERE path = '$T.1'" "0|1|0"
+check "truncated file: exactly the two new hands stored" "$(it_psql fpdb -At -c "SELECT count(*) FROM fpdb.Hands")" "$((before + 2))"
+# Truncated to less than the offset, then a hand shorter than the old contents.
+{ cat "$HANDS/038"; printf '\n\n\n'; } >"$T"
+wait_for "truncated to a shorter file: its hand" \
+  "SELECT hands || '|' || (bytes_imported = size) || '|' || size FROM fpdb.watch_status WHERE path = '$T'" "4|true|$(stat -c %s "$T")"
+check "no other hand stored" "$(it_psql fpdb -At -c "SELECT count(*) FROM fpdb.Hands")" "$((before + 3))"
+
 # An unreadable file: recorded once, the worker goes on; readable again, it is imported.
 L="$W/locked.txt"
 : >"$L"
