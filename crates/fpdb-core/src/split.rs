@@ -144,11 +144,17 @@ fn is_game_start_line(line: &str) -> bool {
 enum Boundary {
     Hand(&'static dyn Room),
     Context(&'static dyn Room),
+    /// A tournament summary (see [`crate::summary`]): it ends a hand and starts a chunk without
+    /// a room; consecutive summaries stay in one chunk, which the summary parsers split.
+    Summary,
 }
 
 fn boundary_of(line: &str) -> Option<Boundary> {
     if let Some(r) = parsers::room_of_header(line) {
         return Some(Boundary::Hand(r));
+    }
+    if crate::summary::is_summary_start(line) {
+        return Some(Boundary::Summary);
     }
     parsers::room_of_context(line).map(Boundary::Context)
 }
@@ -197,9 +203,16 @@ impl<'a> Iterator for Chunks<'a> {
             while pos < self.text.len() {
                 let l = line_at(self.text, pos);
                 if !first {
-                    if let Some(b) = boundary_of(l) {
-                        self.pending = Some(b);
-                        break;
+                    match boundary_of(l) {
+                        // Text without a room (summaries, or text before any header) runs on
+                        // over summary headers.
+                        Some(Boundary::Summary)
+                            if matches!(boundary, None | Some(Boundary::Summary)) => {}
+                        Some(b) => {
+                            self.pending = Some(b);
+                            break;
+                        }
+                        None => {}
                     }
                 }
                 first = false;
@@ -221,7 +234,7 @@ impl<'a> Iterator for Chunks<'a> {
                     continue;
                 }
                 Some(Boundary::Hand(r)) => Some(r),
-                None => None,
+                Some(Boundary::Summary) | None => None,
             };
             if end_content == start && is_filler(line_at(self.text, start)) {
                 continue; // nothing but blank or banner lines
