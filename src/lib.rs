@@ -10,6 +10,7 @@ mod errors;
 mod hudcache;
 mod import;
 mod parse;
+mod summary;
 
 ::pgrx::pg_module_magic!(name, version);
 
@@ -21,9 +22,14 @@ extension_sql_file!(
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
 extension_sql_file!(
+    "../sql/tourney.sql",
+    name = "tourney",
+    requires = ["hudcache"]
+);
+extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",
-    requires = ["hud", "import_file"]
+    requires = ["hud", "import_file", "tourney"]
 );
 
 #[cfg(any(test, feature = "pg_test"))]

@@ -19,6 +19,7 @@ mod dims;
 mod direct;
 
 pub(crate) use dims::run as run_statement;
+pub(crate) use dims::{Dimensions, Ids};
 pub(crate) use direct::{DirectTable, Rows as DirectRows, Value as DirectValue};
 
 use std::time::Instant;
@@ -196,6 +197,8 @@ fn read_hand(chunk: Chunk<'_>) -> Result<(Hand, HandRows), Failure> {
 pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
     let mode = on_error_mode(on_error);
     let text = split::normalise(history);
+    // An e-mailed tournament summary: its decoded body.
+    let text = fpdb_core::summary::mail::unwrap(&text);
     let text: &str = &text;
     let base = text.as_ptr() as usize;
     let started = Instant::now();
@@ -204,8 +207,25 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
     let mut dims = dims::Dimensions::default();
     let mut entries: Vec<Entry> = Vec::new();
     let mut failures: Vec<Failure> = Vec::new();
+    let mut summaries = crate::summary::Pending::default();
     for chunk in split::chunks(text) {
         check_for_interrupts!();
+        // Text without a hand header may be tournament summaries (counted like hands).
+        if let Some(results) = chunk
+            .room
+            .is_none()
+            .then(|| crate::summary::read(chunk.text, chunk.first_line))
+            .flatten()
+        {
+            for r in results {
+                match r {
+                    Ok(s) => summaries.push(&mut dims, s),
+                    Err(e) if mode == OnError::Abort => Failure::of_parse(&e, e.line).raise(),
+                    Err(e) => failures.push(Failure::of_parse(&e, e.line)),
+                }
+            }
+            continue;
+        }
         match read_hand(chunk) {
             Ok((hand, rows)) => {
                 let site = dims.note_hand(&hand, &rows);
@@ -299,6 +319,13 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
     }
     let t = Instant::now();
     hud.write(by_direct);
+    // Summaries after the hands and their HudCache: a summary that refines a tournament's type
+    // moves its hands' HandsPlayers rows, and HudCache with them.
+    if !summaries.is_empty() {
+        let (new, dup) = summaries.write(&ids);
+        imported += new;
+        duplicates += dup;
+    }
     debug1!(
         "fpdb import: {} hands in {:.3}s ({}): first pass {pass1:.3}s, dimensions {dims_secs:.3}s, {:?}, hudcache {:.3}s",
         entries.len(),

@@ -159,7 +159,11 @@ fn header_line(s: &mut Summary, header: &str, no: u32) -> Result<(), ParseError>
         game = "";
     }
     if let Some(n) = &s.name {
-        if n.contains("Sit & Go") || n.contains("Sit&Go") || n.contains("Heads Up") || n.contains("Heads-Up") {
+        if n.contains("Sit & Go")
+            || n.contains("Sit&Go")
+            || n.contains("Heads Up")
+            || n.contains("Heads-Up")
+        {
             s.sng = Some(true);
         }
         if s.speed.is_none() {
@@ -233,7 +237,10 @@ fn body_line(
     {
         return Ok(());
     }
-    if let Some(n) = t.strip_suffix(" Entries").or_else(|| t.strip_suffix(" Entry")) {
+    if let Some(n) = t
+        .strip_suffix(" Entries")
+        .or_else(|| t.strip_suffix(" Entry"))
+    {
         s.entries = Some(count(n)?);
         return Ok(());
     }
@@ -263,13 +270,17 @@ fn body_line(
         return Ok(());
     }
     if let Some(v) = t.strip_prefix("Tournament started: ") {
-        s.start_time =
-            Some(summary_time(v, time::EASTERN).ok_or_else(|| bad_line(no, line, "unreadable start time"))?);
+        s.start_time = Some(
+            summary_time(v, time::EASTERN)
+                .ok_or_else(|| bad_line(no, line, "unreadable start time"))?,
+        );
         return Ok(());
     }
     if let Some(v) = t.strip_prefix("Tournament finished: ") {
-        s.end_time =
-            Some(summary_time(v, time::EASTERN).ok_or_else(|| bad_line(no, line, "unreadable finish time"))?);
+        s.end_time = Some(
+            summary_time(v, time::EASTERN)
+                .ok_or_else(|| bad_line(no, line, "unreadable finish time"))?,
+        );
         s.finished = true;
         return Ok(());
     }
@@ -288,7 +299,9 @@ fn body_line(
     }
     if let Some((n, rest)) = t.split_once(": ") {
         if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
-            let rank: u32 = n.parse().map_err(|_| bad_line(no, line, "unreadable place"))?;
+            let rank: u32 = n
+                .parse()
+                .map_err(|_| bad_line(no, line, "unreadable place"))?;
             let mut p = SummaryPlayer {
                 rank: Some(rank),
                 winnings: Some(0),
@@ -320,12 +333,19 @@ fn body_line(
         } else if what.starts_with("Add-On") {
             *hero.1 = Some(n);
         } else {
-            return Err(bad_line(no, line, "unknown line in a Full Tilt tournament summary"));
+            return Err(bad_line(
+                no,
+                line,
+                "unknown line in a Full Tilt tournament summary",
+            ));
         }
         return Ok(());
     }
     if let Some((who, r)) = t.split_once(" received ") {
-        if let Some(n) = r.strip_suffix(" Knockout Bounty Awards").or_else(|| r.strip_suffix(" Knockout Bounty Award")) {
+        if let Some(n) = r
+            .strip_suffix(" Knockout Bounty Awards")
+            .or_else(|| r.strip_suffix(" Knockout Bounty Award"))
+        {
             // The room sometimes prints its template ("4 received %1 Knockout Bounty Awards").
             if let Ok(n) = n.trim().parse::<u32>() {
                 s.hero = Some(who.to_string());
@@ -337,18 +357,28 @@ fn body_line(
     if let Some((who, r)) = t.split_once(" finished in ") {
         // "Hero finished in 2nd place", "Hero finished in 8307th, 9204th and 9520th place."
         let places = r.trim_end_matches('.').trim_end_matches(" place");
-        for p in places.split([',', ' ']).filter(|w| !w.is_empty() && *w != "and") {
+        for p in places
+            .split([',', ' '])
+            .filter(|w| !w.is_empty() && *w != "and")
+        {
             hero_ranks.push(ordinal(p).ok_or_else(|| bad_line(no, line, "unreadable place"))?);
         }
         s.hero = Some(who.to_string());
         return Ok(());
     }
-    Err(bad_line(no, line, "unknown line in a Full Tilt tournament summary"))
+    Err(bad_line(
+        no,
+        line,
+        "unknown line in a Full Tilt tournament summary",
+    ))
 }
 
 fn looks_like_prize(t: &str) -> bool {
     let t = t.trim_start();
-    t.starts_with('$') || t.starts_with('€') || t.starts_with('£') || t.starts_with(|c: char| c.is_ascii_digit())
+    t.starts_with('$')
+        || t.starts_with('€')
+        || t.starts_with('£')
+        || t.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// "$40", "$13 MiniFTOPS Ticket", "$75 Satellite Token", "$51.12 (Cashout)", "1,125 Play

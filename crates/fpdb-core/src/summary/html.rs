@@ -64,7 +64,12 @@ mod tests {
 
     #[test]
     fn selectors_are_valid() {
-        for css in ["td, th", "table.table_list tr", "link[rel=canonical]", "tbody tr"] {
+        for css in [
+            "td, th",
+            "table.table_list tr",
+            "link[rel=canonical]",
+            "tbody tr",
+        ] {
             selector(css);
         }
     }

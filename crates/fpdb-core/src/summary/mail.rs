@@ -11,7 +11,9 @@ pub fn unwrap(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     };
     let header = |name: &str| -> Option<String> { header_value(headers, name) };
-    let content_type = header("content-type").unwrap_or_default().to_ascii_lowercase();
+    let content_type = header("content-type")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     if !content_type.is_empty() && !content_type.starts_with("text/plain") {
         return Cow::Borrowed(text); // multipart and HTML mails: not a form rooms send summaries in
     }
@@ -112,6 +114,9 @@ mod tests {
             body,
             "requested by Chaz (x)\nTotal Prize Pool: 170000 \n  35: ŠATAJERC007 (Slovenia)\n"
         );
-        assert_eq!(unwrap("PokerStars Tournament #1, x\n"), "PokerStars Tournament #1, x\n");
+        assert_eq!(
+            unwrap("PokerStars Tournament #1, x\n"),
+            "PokerStars Tournament #1, x\n"
+        );
     }
 }

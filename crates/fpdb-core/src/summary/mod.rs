@@ -256,7 +256,10 @@ impl Summary {
         if self.players.iter().any(|p| p.reentries.unwrap_or(0) > 0) {
             self.reentry = true;
         }
-        if self.players.iter().any(|p| p.rebuys.unwrap_or(0) + p.addons.unwrap_or(0) > 0)
+        if self
+            .players
+            .iter()
+            .any(|p| p.rebuys.unwrap_or(0) + p.addons.unwrap_or(0) > 0)
             || self.rebuy_cost.is_some()
             || self.addon_cost.is_some()
         {
@@ -384,7 +387,10 @@ pub fn parse(text: &str, first_line: u32) -> Vec<SummaryResult> {
     }
     let mut out = Vec::new();
     for (i, &(f, start, no)) in pieces.iter().enumerate() {
-        let end = pieces.get(i + 1).map_or(text.len(), |p| p.1).min(text.len());
+        let end = pieces
+            .get(i + 1)
+            .map_or(text.len(), |p| p.1)
+            .min(text.len());
         let piece = &text[start.min(end)..end];
         match f {
             Some(Format::PokerStars) => out.extend(stars::parse(piece, no)),
@@ -416,7 +422,10 @@ pub fn refusal(text: &str, first_line: u32) -> Option<ParseError> {
              text or HTML tournament summary: fpdb reads the room's text summaries",
         ));
     }
-    let lower = head.get(..200.min(head.len())).unwrap_or(head).to_ascii_lowercase();
+    let lower = head
+        .get(..200.min(head.len()))
+        .unwrap_or(head)
+        .to_ascii_lowercase();
     if lower.starts_with("<!doctype html") || lower.starts_with("<html") {
         return Some(
             ParseError::new(
@@ -466,7 +475,10 @@ pub(crate) fn money(text: &str) -> Option<(Money, Option<&'static str>)> {
     if let Some(rest) = t.strip_prefix("T$") {
         t = rest;
         currency = Some("T$");
-    } else if let Some(rest) = t.strip_prefix('P').filter(|r| r.starts_with(|c: char| c.is_ascii_digit())) {
+    } else if let Some(rest) = t
+        .strip_prefix('P')
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    {
         t = rest;
         currency = Some("play");
     } else if let Some(c) = amount::currency_of_symbol(t) {
@@ -538,11 +550,13 @@ pub(crate) fn game_of(text: &str) -> (Option<&'static str>, Option<&'static str>
     } else if has(" 5 card stud ") {
         Some("5_studhi")
     } else if has(" stud ") {
-        Some(if has(" hi/lo ") || has(" h/l ") || has(" hi lo ") || has(" 8 ") {
-            "studhilo"
-        } else {
-            "studhi"
-        })
+        Some(
+            if has(" hi/lo ") || has(" h/l ") || has(" hi lo ") || has(" 8 ") {
+                "studhilo"
+            } else {
+                "studhi"
+            },
+        )
     } else if has(" omaha ") {
         let five = has(" 5 card ") || has(" omaha 5 ") || has(" 5 ");
         let six = has(" 6 card ") || has(" omaha 6 ");
@@ -648,10 +662,22 @@ mod tests {
     fn games() {
         assert_eq!(game_of("No Limit Hold'em"), (Some("holdem"), Some("nl")));
         assert_eq!(game_of("Hold'em No Limit"), (Some("holdem"), Some("nl")));
-        assert_eq!(game_of("Pot Limit 5 Card Omaha"), (Some("5_omahahi"), Some("pl")));
-        assert_eq!(game_of("Omaha H/L Pot Limit"), (Some("omahahilo"), Some("pl")));
-        assert_eq!(game_of("No Limit Omaha Hi/Lo"), (Some("omahahilo"), Some("nl")));
-        assert_eq!(game_of("2-7 Triple Draw Limit"), (Some("27_3draw"), Some("fl")));
+        assert_eq!(
+            game_of("Pot Limit 5 Card Omaha"),
+            (Some("5_omahahi"), Some("pl"))
+        );
+        assert_eq!(
+            game_of("Omaha H/L Pot Limit"),
+            (Some("omahahilo"), Some("pl"))
+        );
+        assert_eq!(
+            game_of("No Limit Omaha Hi/Lo"),
+            (Some("omahahilo"), Some("nl"))
+        );
+        assert_eq!(
+            game_of("2-7 Triple Draw Limit"),
+            (Some("27_3draw"), Some("fl"))
+        );
         assert_eq!(
             game_of("No Limit Single Draw 2-7 Lowball"),
             (Some("27_1draw"), Some("nl"))
@@ -660,7 +686,10 @@ mod tests {
         assert_eq!(game_of("5 Card Stud Limit"), (Some("5_studhi"), Some("fl")));
         assert_eq!(game_of("8-Game"), (None, None));
         assert_eq!(game_of("Mixed Omaha"), (None, None));
-        assert_eq!(game_of("Pot Limit Omaha 5"), (Some("5_omahahi"), Some("pl")));
+        assert_eq!(
+            game_of("Pot Limit Omaha 5"),
+            (Some("5_omahahi"), Some("pl"))
+        );
         assert_eq!(game_of("Hold'em Limit"), (Some("holdem"), Some("fl")));
     }
 

@@ -13,7 +13,9 @@
 //! The summary lists only its hero: place, number of entries and prize.
 
 use crate::error::ParseError;
-use crate::summary::{bad_line, money, numbered, require_number, tourney_no, Summary, SummaryResult};
+use crate::summary::{
+    bad_line, money, numbered, require_number, tourney_no, Summary, SummaryResult,
+};
 
 pub fn is_start(line: &str) -> bool {
     line.starts_with("***** ")
@@ -40,17 +42,29 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
             s.addon_cost = Some(amount(v, no, raw)?);
         } else if let Some((who, r)) = t.split_once(" performed ") {
             let (n, what) = r.split_once(' ').unwrap_or((r, ""));
-            let n: u32 = n.parse().map_err(|_| bad_line(no, raw, "unreadable number"))?;
+            let n: u32 = n
+                .parse()
+                .map_err(|_| bad_line(no, raw, "unreadable number"))?;
             s.hero = Some(who.to_string());
             match what {
                 w if w.starts_with("rebuy") => rebuys = Some(n),
                 w if w.starts_with("add-on") || w.starts_with("addon") => addons = Some(n),
-                _ => return Err(bad_line(no, raw, "unknown line in an 888poker tournament summary")),
+                _ => {
+                    return Err(bad_line(
+                        no,
+                        raw,
+                        "unknown line in an 888poker tournament summary",
+                    ))
+                }
             }
         } else if let Some((who, r)) = t.split_once(" finished ") {
             finish(&mut s, who, r, no, raw)?;
         } else {
-            return Err(bad_line(no, raw, "unknown line in an 888poker tournament summary"));
+            return Err(bad_line(
+                no,
+                raw,
+                "unknown line in an 888poker tournament summary",
+            ));
         }
     }
     if let Some(h) = s.hero.clone() {
@@ -64,7 +78,9 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
 }
 
 fn amount(v: &str, no: u32, line: &str) -> Result<i64, ParseError> {
-    Ok(money(v).ok_or_else(|| bad_line(no, line, "unreadable amount"))?.0)
+    Ok(money(v)
+        .ok_or_else(|| bad_line(no, line, "unreadable amount"))?
+        .0)
 }
 
 /// As the hand headers: "Free" (currency FREE), "$5 + $0.50", "10 + 1" (play money).
@@ -106,8 +122,14 @@ fn finish(s: &mut Summary, who: &str, r: &str, no: u32, line: &str) -> Result<()
     let (rank, of) = place
         .split_once('/')
         .ok_or_else(|| bad_line(no, line, "unreadable place"))?;
-    let rank: u32 = rank.trim().parse().map_err(|_| bad_line(no, line, "unreadable place"))?;
-    let entries: u32 = of.trim().parse().map_err(|_| bad_line(no, line, "unreadable number of entries"))?;
+    let rank: u32 = rank
+        .trim()
+        .parse()
+        .map_err(|_| bad_line(no, line, "unreadable place"))?;
+    let entries: u32 = of
+        .trim()
+        .parse()
+        .map_err(|_| bad_line(no, line, "unreadable number of entries"))?;
     s.entries = Some(entries);
     s.hero = Some(who.to_string());
     let currency = s.currency.clone();

@@ -56,7 +56,11 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
             continue;
         }
         let Some((key, value)) = t.split_once(": ") else {
-            return Err(bad_line(no, raw, "unknown line in a PokerTracker tournament summary"));
+            return Err(bad_line(
+                no,
+                raw,
+                "unknown line in a PokerTracker tournament summary",
+            ));
         };
         let value = value.trim();
         let amount = |v: &str| -> Result<(i64, Option<&'static str>), ParseError> {
@@ -98,13 +102,26 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
             "Table Type" => table_type(&mut s, value),
             "Tourney Type" => limit = value.to_string(),
             "Players" => {
-                s.entries = Some(value.parse().map_err(|_| bad_line(no, raw, "unreadable number of players"))?)
+                s.entries = Some(
+                    value
+                        .parse()
+                        .map_err(|_| bad_line(no, raw, "unreadable number of players"))?,
+                )
             }
-            _ => return Err(bad_line(no, raw, "unknown line in a PokerTracker tournament summary")),
+            _ => {
+                return Err(bad_line(
+                    no,
+                    raw,
+                    "unknown line in a PokerTracker tournament summary",
+                ))
+            }
         }
     }
     if s.site.is_empty() {
-        return Err(ParseError::malformed(first_line, "the summary names no site"));
+        return Err(ParseError::malformed(
+            first_line,
+            "the summary names no site",
+        ));
     }
     // PokerTracker prints the bounty apart from the buy-in; fpdb's buy-in includes it.
     if let Some(k) = bounty_part {
@@ -112,7 +129,11 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
         s.buyin = s.buyin.map(|b| b.saturating_add(k));
     }
     if !game.is_empty() {
-        s.game = Some(if limit.is_empty() || limit == "N/A" { game.clone() } else { format!("{limit} {game}") });
+        s.game = Some(if limit.is_empty() || limit == "N/A" {
+            game.clone()
+        } else {
+            format!("{limit} {game}")
+        });
         let (c, l) = game_of(s.game.as_deref().unwrap_or(""));
         s.category = c;
         s.limit_type = l;
@@ -153,7 +174,10 @@ fn player_line(s: &mut Summary, rest: &str, no: u32, line: &str) -> Result<(), P
     let (place, rest) = rest
         .split_once(", Player: ")
         .ok_or_else(|| bad_line(no, line, "unreadable player line"))?;
-    let place: u32 = place.trim().parse().map_err(|_| bad_line(no, line, "unreadable place"))?;
+    let place: u32 = place
+        .trim()
+        .parse()
+        .map_err(|_| bad_line(no, line, "unreadable place"))?;
     // The name runs to ", Won: " (names may hold commas).
     let (name, fields) = rest
         .rsplit_once(", Won: ")
@@ -174,7 +198,11 @@ fn player_line(s: &mut Summary, rest: &str, no: u32, line: &str) -> Result<(), P
         let (k, v) = item
             .split_once(": ")
             .ok_or_else(|| bad_line(no, line, "unreadable player line"))?;
-        let n = || -> Result<u32, ParseError> { v.trim().parse().map_err(|_| bad_line(no, line, "unreadable number")) };
+        let n = || -> Result<u32, ParseError> {
+            v.trim()
+                .parse()
+                .map_err(|_| bad_line(no, line, "unreadable number"))
+        };
         match k {
             "Rebuys" => p.rebuys = Some(n()?),
             "Addons" => p.addons = Some(n()?),
@@ -184,7 +212,13 @@ fn player_line(s: &mut Summary, rest: &str, no: u32, line: &str) -> Result<(), P
                     p.ticket = Some("satellite seat".to_string());
                 }
             }
-            _ => return Err(bad_line(no, line, "unknown field in a PokerTracker player line")),
+            _ => {
+                return Err(bad_line(
+                    no,
+                    line,
+                    "unknown field in a PokerTracker player line",
+                ))
+            }
         }
     }
     s.add_entry(p);

@@ -26,8 +26,8 @@
 
 use crate::error::ParseError;
 use crate::summary::{
-    bad_line, game_of, money, numbered, ordinal, require_number, summary_time, tourney_no,
-    Summary, SummaryPlayer, SummaryResult,
+    bad_line, game_of, money, numbered, ordinal, require_number, summary_time, tourney_no, Summary,
+    SummaryPlayer, SummaryResult,
 };
 use crate::time;
 
@@ -92,7 +92,10 @@ fn parse_one(first: u32, lines: &[(u32, &str)], hero: Option<&str>) -> SummaryRe
     let (site, rest) = if let Some(r) = header.strip_prefix("Run It Once Poker ") {
         ("Run It Once", r)
     } else {
-        ("PokerStars", header.strip_prefix("PokerStars ").unwrap_or(header))
+        (
+            "PokerStars",
+            header.strip_prefix("PokerStars ").unwrap_or(header),
+        )
     };
     let mut s = Summary::new(site, "PokerStars", first);
     s.hero = hero.map(str::to_string);
@@ -158,7 +161,9 @@ fn parse_one(first: u32, lines: &[(u32, &str)], hero: Option<&str>) -> SummaryRe
         if let Some(y) = you_line(t, no, line)? {
             in_body = true;
             match y {
-                YouLine::Rebuys(total, rebuys, addons) => rebuy_total = Some((total, rebuys, addons)),
+                YouLine::Rebuys(total, rebuys, addons) => {
+                    rebuy_total = Some((total, rebuys, addons))
+                }
                 other => you = Some(other),
             }
             continue;
@@ -185,8 +190,7 @@ fn parse_one(first: u32, lines: &[(u32, &str)], hero: Option<&str>) -> SummaryRe
     }
     if s.hero.is_none() {
         if let Some(r) = you_rank {
-            let at: Vec<&SummaryPlayer> =
-                s.players.iter().filter(|p| p.rank == Some(r)).collect();
+            let at: Vec<&SummaryPlayer> = s.players.iter().filter(|p| p.rank == Some(r)).collect();
             if at.len() == 1 {
                 s.hero = Some(at[0].name.clone());
             }
@@ -282,16 +286,22 @@ fn header_line(
         s.target_tourney = Some(tourney_no(n, no, line)?);
         s.satellite = true;
         if let Some(b) = buy {
-            target.value = Some(target_value(b).ok_or_else(|| {
-                bad_line(no, line, "unreadable buy-in of the target tournament")
-            })?);
+            target.value =
+                Some(target_value(b).ok_or_else(|| {
+                    bad_line(no, line, "unreadable buy-in of the target tournament")
+                })?);
         }
         return Ok(());
     }
-    if t.ends_with(" tickets to the target tournament") || t.ends_with(" ticket to the target tournament") {
+    if t.ends_with(" tickets to the target tournament")
+        || t.ends_with(" ticket to the target tournament")
+    {
         return Ok(());
     }
-    if let Some(n) = t.strip_suffix(" players").or_else(|| t.strip_suffix(" player")) {
+    if let Some(n) = t
+        .strip_suffix(" players")
+        .or_else(|| t.strip_suffix(" player"))
+    {
         s.entries = Some(
             n.trim()
                 .replace(',', "")
@@ -308,7 +318,11 @@ fn header_line(
         );
         return Ok(());
     }
-    Err(bad_line(no, line, "unknown line in a PokerStars tournament summary"))
+    Err(bad_line(
+        no,
+        line,
+        "unknown line in a PokerStars tournament summary",
+    ))
 }
 
 fn freeroll(s: &mut Summary) {
@@ -556,19 +570,29 @@ mod tests {
         let p = player_line("1: Hero (Netherlands), $230.36 (38.221%)", 1, "")
             .unwrap()
             .unwrap();
-        assert_eq!((p.name.as_str(), p.rank, p.winnings), ("Hero", Some(1), Some(23036)));
+        assert_eq!(
+            (p.name.as_str(), p.rank, p.winnings),
+            ("Hero", Some(1), Some(23036))
+        );
         let p = player_line("6: highsierraluck [3] (India), ₹633.76 (5.662%)", 1, "")
             .unwrap()
             .unwrap();
         assert_eq!((p.name.as_str(), p.reentries), ("highsierraluck", Some(0)));
-        let p = player_line("15: Vorono[a]1 [2] (India),", 1, "").unwrap().unwrap();
+        let p = player_line("15: Vorono[a]1 [2] (India),", 1, "")
+            .unwrap()
+            .unwrap();
         assert_eq!((p.name.as_str(), p.winnings), ("Vorono[a]1", Some(0)));
         let p = player_line("3: a (b) c (Korea (South)), still playing", 1, "")
             .unwrap()
             .unwrap();
-        assert_eq!((p.name.as_str(), p.rank, p.still_playing), ("a (b) c", None, true));
+        assert_eq!(
+            (p.name.as_str(), p.rank, p.still_playing),
+            ("a (b) c", None, true)
+        );
         let p = player_line("1: Vance K, €12.50", 1, "").unwrap().unwrap();
         assert_eq!((p.name.as_str(), p.winnings), ("Vance K", Some(1250)));
-        assert!(player_line("You finished in 1st place.", 1, "").unwrap().is_none());
+        assert!(player_line("You finished in 1st place.", 1, "")
+            .unwrap()
+            .is_none());
     }
 }

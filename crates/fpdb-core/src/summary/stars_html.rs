@@ -16,7 +16,11 @@ pub fn is_archive(text: &str) -> bool {
 
 pub fn parse(text: &str, first_line: u32) -> Vec<SummaryResult> {
     let doc = Html::parse_document(text);
-    let title = doc.select(&selector("title")).next().map(text_of).unwrap_or_default();
+    let title = doc
+        .select(&selector("title"))
+        .next()
+        .map(text_of)
+        .unwrap_or_default();
     let hero = title
         .split_once('<')
         .and_then(|(_, r)| r.split_once('>'))
@@ -29,14 +33,24 @@ pub fn parse(text: &str, first_line: u32) -> Vec<SummaryResult> {
         ))];
     };
     let Some(table) = doc.select(&selector("table.ex")).next() else {
-        return vec![Err(ParseError::malformed(first_line, "a PokerStars tournament archive without its table"))];
+        return vec![Err(ParseError::malformed(
+            first_line,
+            "a PokerStars tournament archive without its table",
+        ))];
     };
-    let head: Vec<String> = table
-        .select(&selector("thead th"))
-        .map(text_of)
-        .collect();
+    let head: Vec<String> = table.select(&selector("thead th")).map(text_of).collect();
     let col = |name: &str| head.iter().position(|h| h.eq_ignore_ascii_case(name));
-    let needed = ["Date/Time", "Tourney", "Game", "Currency", "Buy-In", "Rake", "Place", "Entries", "Prize"];
+    let needed = [
+        "Date/Time",
+        "Tourney",
+        "Game",
+        "Currency",
+        "Buy-In",
+        "Rake",
+        "Place",
+        "Entries",
+        "Prize",
+    ];
     let mut idx = Vec::new();
     for n in needed {
         match col(n) {
@@ -67,13 +81,20 @@ pub fn parse(text: &str, first_line: u32) -> Vec<SummaryResult> {
     let mut out = Vec::new();
     for row in table.select(&selector("tbody tr")) {
         // Tournament rows carry their number in their id ("row_6036953"); the total row not.
-        if !row.value().attr("id").is_some_and(|id| id.starts_with("row_")) {
+        if !row
+            .value()
+            .attr("id")
+            .is_some_and(|id| id.starts_with("row_"))
+        {
             continue;
         }
         out.push(row_summary(&cells(row), &cols, &hero, first_line));
     }
     if out.is_empty() {
-        out.push(Err(ParseError::malformed(first_line, "a PokerStars tournament archive without tournaments")));
+        out.push(Err(ParseError::malformed(
+            first_line,
+            "a PokerStars tournament archive without tournaments",
+        )));
     }
     out
 }
@@ -104,7 +125,9 @@ fn row_summary(c: &[String], k: &Columns, hero: &str, line: u32) -> SummaryResul
         money(get(i)).ok_or_else(|| bad("unreadable amount"))
     };
     let mut s = Summary::new("PokerStars", "PokerStars archive", line);
-    s.tourney_no = get(k.no).parse().map_err(|_| bad("unreadable tournament number"))?;
+    s.tourney_no = get(k.no)
+        .parse()
+        .map_err(|_| bad("unreadable tournament number"))?;
     s.game = Some(get(k.game).to_string());
     let (cat, lim) = game_of(get(k.game));
     s.category = cat;
@@ -114,7 +137,11 @@ fn row_summary(c: &[String], k: &Columns, hero: &str, line: u32) -> SummaryResul
         Some("FPP") => "FPP".to_string(),
         _ => get(k.currency).to_string(),
     };
-    s.currency = Some(if currency.is_empty() { "play".to_string() } else { currency });
+    s.currency = Some(if currency.is_empty() {
+        "play".to_string()
+    } else {
+        currency
+    });
     s.buyin = Some(buyin);
     s.fee = Some(amount(k.rake)?.0);
     let rebuys = match k.rebuys {
@@ -125,7 +152,12 @@ fn row_summary(c: &[String], k: &Columns, hero: &str, line: u32) -> SummaryResul
         s.rebuy_or_addon = true;
     }
     s.start_time = us_time(get(k.time), time::EASTERN);
-    s.entries = Some(get(k.entries).replace(',', "").parse().map_err(|_| bad("unreadable entries"))?);
+    s.entries = Some(
+        get(k.entries)
+            .replace(',', "")
+            .parse()
+            .map_err(|_| bad("unreadable entries"))?,
+    );
     s.finished = true;
     if let Some(t) = k.target.map(get).filter(|t| !t.is_empty()) {
         s.target_tourney = t.parse().ok();
@@ -133,7 +165,12 @@ fn row_summary(c: &[String], k: &Columns, hero: &str, line: u32) -> SummaryResul
     }
     let mut p = SummaryPlayer {
         name: hero.to_string(),
-        rank: Some(get(k.place).replace(',', "").parse().map_err(|_| bad("unreadable place"))?),
+        rank: Some(
+            get(k.place)
+                .replace(',', "")
+                .parse()
+                .map_err(|_| bad("unreadable place"))?,
+        ),
         winnings: Some(amount(k.prize)?.0),
         payin: Some(buyin + s.fee.unwrap_or(0) + rebuys),
         ..SummaryPlayer::default()

@@ -24,8 +24,8 @@ use scraper::Html;
 use crate::error::ParseError;
 use crate::summary::html::{cells, selector, text_of};
 use crate::summary::{
-    bad_line, game_of, money, numbered, ordinal, require_number, speed_of, summary_time, tourney_no,
-    Summary, SummaryPlayer, SummaryResult,
+    bad_line, game_of, money, numbered, ordinal, require_number, speed_of, summary_time,
+    tourney_no, Summary, SummaryPlayer, SummaryResult,
 };
 
 const HEADER: &str = "Winamax Poker - Tournament summary : ";
@@ -71,7 +71,14 @@ fn set_buyin(s: &mut Summary, b: i64, k: i64, f: i64, cur: Option<&'static str>)
     if k > 0 {
         s.bounty = Some(k);
     }
-    s.currency = Some(if b == 0 && f == 0 { "FREE" } else { cur.unwrap_or("EUR") }.to_string());
+    s.currency = Some(
+        if b == 0 && f == 0 {
+            "FREE"
+        } else {
+            cur.unwrap_or("EUR")
+        }
+        .to_string(),
+    );
 }
 
 pub fn parse(text: &str, first_line: u32) -> SummaryResult {
@@ -94,7 +101,8 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
         }
         if let Some(v) = t.strip_prefix("Tournament started ") {
             s.start_time = Some(
-                summary_time(v, chrono_tz::UTC).ok_or_else(|| bad_line(no, raw, "unreadable start time"))?,
+                summary_time(v, chrono_tz::UTC)
+                    .ok_or_else(|| bad_line(no, raw, "unreadable start time"))?,
             );
             continue;
         }
@@ -115,24 +123,33 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
             continue;
         }
         let Some((key, value)) = t.split_once(" : ") else {
-            return Err(bad_line(no, raw, "unknown line in a Winamax tournament summary"));
+            return Err(bad_line(
+                no,
+                raw,
+                "unknown line in a Winamax tournament summary",
+            ));
         };
         let value = value.trim();
         let count = || -> Result<u32, ParseError> {
-            value.parse().map_err(|_| bad_line(no, raw, "unreadable number"))
+            value
+                .parse()
+                .map_err(|_| bad_line(no, raw, "unreadable number"))
         };
         match key {
             "Player" => s.hero = Some(value.to_string()),
             "Buy-In" => {
-                let (b, k, f, c) = pair(value).ok_or_else(|| bad_line(no, raw, "unreadable buy-in"))?;
+                let (b, k, f, c) =
+                    pair(value).ok_or_else(|| bad_line(no, raw, "unreadable buy-in"))?;
                 set_buyin(&mut s, b, k, f, c);
             }
             "Rebuy cost" => {
-                let (b, _, f, _) = pair(value).ok_or_else(|| bad_line(no, raw, "unreadable rebuy cost"))?;
+                let (b, _, f, _) =
+                    pair(value).ok_or_else(|| bad_line(no, raw, "unreadable rebuy cost"))?;
                 s.rebuy_cost = Some(b + f);
             }
             "Addon cost" => {
-                let (b, _, f, _) = pair(value).ok_or_else(|| bad_line(no, raw, "unreadable add-on cost"))?;
+                let (b, _, f, _) =
+                    pair(value).ok_or_else(|| bad_line(no, raw, "unreadable add-on cost"))?;
                 s.addon_cost = Some(b + f);
             }
             "Your rebuys" => rebuys = Some(count()?),
@@ -141,9 +158,13 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
             "Total rebuys" => s.total_rebuys = Some(count()?),
             "Total addons" => s.total_addons = Some(count()?),
             "Prizepool" => {
-                let (a, c) = money(value).ok_or_else(|| bad_line(no, raw, "unreadable prize pool"))?;
+                let (a, c) =
+                    money(value).ok_or_else(|| bad_line(no, raw, "unreadable prize pool"))?;
                 s.prize_pool = Some(a);
-                if c.is_some() && c != s.currency.as_deref() && s.currency.as_deref() != Some("FREE") {
+                if c.is_some()
+                    && c != s.currency.as_deref()
+                    && s.currency.as_deref() != Some("FREE")
+                {
                     s.prize_currency = c.map(str::to_string);
                 }
             }
@@ -159,13 +180,20 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
             // "[10-20:0:360:holdem-no-limit,...]": each level names its game.
             "Levels" => {
                 if let Some(game) = value.split(',').next().and_then(|l| l.rsplit(':').next()) {
-                    let (c, l) = game_of(&game.trim_end_matches(']').replace("omaha5", "omaha 5 card"));
+                    let (c, l) =
+                        game_of(&game.trim_end_matches(']').replace("omaha5", "omaha 5 card"));
                     s.category = s.category.or(c);
                     s.limit_type = s.limit_type.or(l);
                 }
             }
             "Speed" => s.speed = speed_of(value),
-            _ => return Err(bad_line(no, raw, "unknown line in a Winamax tournament summary")),
+            _ => {
+                return Err(bad_line(
+                    no,
+                    raw,
+                    "unknown line in a Winamax tournament summary",
+                ))
+            }
         }
     }
     let currency = s.currency.clone();
@@ -198,16 +226,29 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
 /// The tournament's web page.
 pub fn parse_page(text: &str, first_line: u32) -> SummaryResult {
     let doc = Html::parse_document(text);
-    let bad = |what: &str| ParseError::malformed(first_line, format!("a Winamax tournament page {what}"));
+    let bad =
+        |what: &str| ParseError::malformed(first_line, format!("a Winamax tournament page {what}"));
     let link = doc
         .select(&selector("link[rel=canonical]"))
         .filter_map(|l| l.value().attr("href"))
         .find(|h| h.contains("tournament.php?ID="))
         .ok_or_else(|| bad("without its tournament number"))?;
-    let number = link.split("ID=").nth(1).unwrap_or("").split('&').next().unwrap_or("");
+    let number = link
+        .split("ID=")
+        .nth(1)
+        .unwrap_or("")
+        .split('&')
+        .next()
+        .unwrap_or("");
     let mut s = Summary::new("Winamax", "Winamax page", first_line);
-    s.tourney_no = number.parse().map_err(|_| bad("with an unreadable tournament number"))?;
-    s.name = doc.select(&selector("#content h1")).next().map(text_of).filter(|n| !n.is_empty());
+    s.tourney_no = number
+        .parse()
+        .map_err(|_| bad("with an unreadable tournament number"))?;
+    s.name = doc
+        .select(&selector("#content h1"))
+        .next()
+        .map(text_of)
+        .filter(|n| !n.is_empty());
     let mut play = false;
     for p in doc.select(&selector("#tournament .text")) {
         let t = text_of(p);
@@ -236,7 +277,11 @@ pub fn parse_page(text: &str, first_line: u32) -> SummaryResult {
     if play && s.currency.as_deref() != Some("FREE") {
         s.currency = Some("play".to_string());
     }
-    if let Some(title) = doc.select(&selector("#tournament .title2")).next().map(text_of) {
+    if let Some(title) = doc
+        .select(&selector("#tournament .title2"))
+        .next()
+        .map(text_of)
+    {
         if let Some((_, pool)) = title.split_once("Prizepool :") {
             s.prize_pool = money(pool).map(|m| m.0);
         }
@@ -246,7 +291,9 @@ pub fn parse_page(text: &str, first_line: u32) -> SummaryResult {
         if c.len() < 3 {
             continue;
         }
-        let Ok(rank) = c[0].parse::<u32>() else { continue };
+        let Ok(rank) = c[0].parse::<u32>() else {
+            continue;
+        };
         let mut p = SummaryPlayer {
             name: c[1].clone(),
             rank: Some(rank),
@@ -257,7 +304,11 @@ pub fn parse_page(text: &str, first_line: u32) -> SummaryResult {
             Some((a, t)) => (a, Some(t)),
             None => (c[2].as_str(), None),
         };
-        p.winnings = Some(money(cash).ok_or_else(|| bad("with an unreadable prize"))?.0);
+        p.winnings = Some(
+            money(cash)
+                .ok_or_else(|| bad("with an unreadable prize"))?
+                .0,
+        );
         p.ticket = ticket.map(|t| t.trim().to_string());
         s.add_entry(p);
     }
@@ -276,6 +327,10 @@ fn page_time(v: &str) -> Option<chrono::DateTime<chrono::Utc>> {
     let m: u32 = d.next()?.parse().ok()?;
     let y: i32 = d.next()?.parse().ok()?;
     let (h, min) = clock.split_once(':')?;
-    let local = chrono::NaiveDate::from_ymd_opt(y, m, day)?.and_hms_opt(h.parse().ok()?, min.parse().ok()?, 0)?;
+    let local = chrono::NaiveDate::from_ymd_opt(y, m, day)?.and_hms_opt(
+        h.parse().ok()?,
+        min.parse().ok()?,
+        0,
+    )?;
     Some(crate::time::local_to_utc(local, chrono_tz::Europe::Paris))
 }

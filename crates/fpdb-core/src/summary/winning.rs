@@ -35,7 +35,10 @@ pub fn parse(text: &str, first_line: u32) -> Vec<SummaryResult> {
         ))];
     };
     let Some(grid) = doc.select(&selector("table[id$=ConsoleGridView]")).next() else {
-        return vec![Err(ParseError::malformed(first_line, "a Winning tournament report without its table"))];
+        return vec![Err(ParseError::malformed(
+            first_line,
+            "a Winning tournament report without its table",
+        ))];
     };
     let mut out = Vec::new();
     for (i, row) in grid.select(&selector("tr")).enumerate() {
@@ -47,20 +50,30 @@ pub fn parse(text: &str, first_line: u32) -> Vec<SummaryResult> {
         out.push(row_summary(&c, &hero, first_line, i + 1));
     }
     if out.is_empty() {
-        out.push(Err(ParseError::malformed(first_line, "a Winning tournament report without tournaments")));
+        out.push(Err(ParseError::malformed(
+            first_line,
+            "a Winning tournament report without tournaments",
+        )));
     }
     out
 }
 
 fn row_summary(c: &[String], hero: &str, line: u32, row: usize) -> SummaryResult {
-    let bad = |what: &str| ParseError::malformed(line, format!("row {row} of the tournament report: {what}"));
+    let bad = |what: &str| {
+        ParseError::malformed(line, format!("row {row} of the tournament report: {what}"))
+    };
     let mut s = Summary::new("Winning", "Winning report", line);
-    s.tourney_no = c[0].parse().map_err(|_| bad("unreadable tournament number"))?;
+    s.tourney_no = c[0]
+        .parse()
+        .map_err(|_| bad("unreadable tournament number"))?;
     s.game = Some(c[1].clone());
     let (cat, _) = crate::summary::game_of(&c[1]);
     s.category = cat;
     s.name = Some(c[2].clone());
-    if let Some(sp) = ["Hyper Turbo", "Super Turbo", "Turbo"].iter().find(|w| c[2].contains(**w)) {
+    if let Some(sp) = ["Hyper Turbo", "Super Turbo", "Turbo"]
+        .iter()
+        .find(|w| c[2].contains(**w))
+    {
         s.speed = crate::summary::speed_of(sp);
     }
     if c[2].contains("Heads-up") || c[2].contains("Heads-Up") {
