@@ -123,6 +123,9 @@ pub struct Summary {
     pub hero: Option<String>,
     /// Every player the summary lists, one entry per player (re-entries folded in).
     pub players: Vec<SummaryPlayer>,
+    /// Name → index in `players`.
+    #[serde(skip)]
+    index: std::collections::HashMap<String, usize>,
 }
 
 /// One player of a tournament, as a summary lists them.
@@ -176,10 +179,10 @@ impl Summary {
 
     /// The player named `name`, added when not listed yet.
     pub fn player_mut(&mut self, name: &str) -> &mut SummaryPlayer {
-        let i = match self.players.iter().position(|p| p.name == name) {
+        let i = match self.position(name) {
             Some(i) => i,
             None => {
-                self.players.push(SummaryPlayer {
+                self.push_player(SummaryPlayer {
                     name: name.to_string(),
                     ..SummaryPlayer::default()
                 });
@@ -189,11 +192,24 @@ impl Summary {
         &mut self.players[i]
     }
 
+    fn position(&mut self, name: &str) -> Option<usize> {
+        if self.index.len() != self.players.len() {
+            self.index = self.players.iter().enumerate().map(|(i, p)| (p.name.clone(), i)).collect();
+        }
+        self.index.get(name).copied()
+    }
+
+    fn push_player(&mut self, p: SummaryPlayer) {
+        self.index.insert(p.name.clone(), self.players.len());
+        self.players.push(p);
+    }
+
     /// Adds one listed entry of a player. A player listed more than once (re-entries, or a
     /// room listing every entry) keeps the best place, the sum of the prizes and counts the
     /// extra entries as re-entries.
     fn add_entry(&mut self, entry: SummaryPlayer) {
-        if let Some(p) = self.players.iter_mut().find(|p| p.name == entry.name) {
+        if let Some(i) = self.position(&entry.name) {
+            let p = &mut self.players[i];
             p.rank = match (p.rank, entry.rank) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
@@ -216,7 +232,7 @@ impl Summary {
                 p.rank = None; // an entry still in play: the final place is not known yet
             }
         } else {
-            self.players.push(entry);
+            self.push_player(entry);
         }
     }
 
