@@ -201,13 +201,14 @@ LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = pg_catalog, pg_temp
 DECLARE
     r record;
     t_id int;
+    no_start boolean;
     h fpdb.TourneyTypes;
 BEGIN
     FOR r IN SELECT * FROM unnest(p_site, p_no, p_currency, p_buyin, p_fee, p_knockout, p_start)
              WITH ORDINALITY AS u(site, no, currency, buyin, fee, knockout, start, ord)
              ORDER BY u.ord
     LOOP
-        SELECT t.id INTO t_id FROM fpdb.Tourneys t
+        SELECT t.id, t.startTime IS NULL INTO t_id, no_start FROM fpdb.Tourneys t
         WHERE t.siteId OPERATOR(pg_catalog.=) r.site AND t.siteTourneyNo OPERATOR(pg_catalog.=) r.no;
         IF t_id IS NULL THEN
             type_id := fpdb._tourney_type(r.site, r.currency, r.buyin, r.fee, r.knockout, false, false, false,
@@ -218,12 +219,15 @@ BEGIN
             RETURNING id INTO t_id;
         END IF;
         IF t_id IS NULL THEN -- another session created it just now
-            SELECT t.id INTO t_id FROM fpdb.Tourneys t
+            SELECT t.id, t.startTime IS NULL INTO t_id, no_start FROM fpdb.Tourneys t
             WHERE t.siteId OPERATOR(pg_catalog.=) r.site AND t.siteTourneyNo OPERATOR(pg_catalog.=) r.no;
         END IF;
-        -- A summary that printed no start time: the hands' earliest start fills it.
-        UPDATE fpdb.Tourneys SET startTime = pg_catalog.to_timestamp(r.start)
-        WHERE id OPERATOR(pg_catalog.=) t_id AND startTime IS NULL;
+        -- A summary that printed no start time: the hands' earliest start fills it. (Hands of
+        -- a known tournament write nothing else: an importer without UPDATE still imports them.)
+        IF no_start THEN
+            UPDATE fpdb.Tourneys SET startTime = pg_catalog.to_timestamp(r.start)
+            WHERE id OPERATOR(pg_catalog.=) t_id AND startTime IS NULL;
+        END IF;
         h.siteId := r.site;
         h.currency := r.currency;
         h.buyin := r.buyin;
