@@ -112,7 +112,7 @@ mod tests {
         let body = unwrap(mail);
         assert_eq!(
             body,
-            "requested by Chaz (x)\nTotal Prize Pool: 170000 \n  35: ŠATAJERC007 (Slovenia)\n"
+            "requested by Chaz (x)\nTotal Prize Pool: 170000 \n  35: ŠTAJERC007 (Slovenia)\n"
         );
         assert_eq!(
             unwrap("PokerStars Tournament #1, x\n"),
