@@ -24,10 +24,26 @@ fn one(rel: &str) -> Summary {
 
 /// Files refused, and why (README, "Tournament results").
 const REFUSED: &[(&str, ErrorKind, &str)] = &[
-    ("FTP/HORSE-2max-SnG-USD-200604.xls", ErrorKind::Unsupported, "Excel spreadsheet"),
-    ("FTP/NLHE-6max-Matrix-USD-26-201211.match1.txt", ErrorKind::Unsupported, "Matrix match"),
-    ("FTP/NLHE-6max-Matrix-USD-26-201211.match2.txt", ErrorKind::Unsupported, "Matrix match"),
-    ("FTP/NLHE-6max-Matrix-USD-26-201211.match3.txt", ErrorKind::Unsupported, "Matrix match"),
+    (
+        "FTP/HORSE-2max-SnG-USD-200604.xls",
+        ErrorKind::Unsupported,
+        "Excel spreadsheet",
+    ),
+    (
+        "FTP/NLHE-6max-Matrix-USD-26-201211.match1.txt",
+        ErrorKind::Unsupported,
+        "Matrix match",
+    ),
+    (
+        "FTP/NLHE-6max-Matrix-USD-26-201211.match2.txt",
+        ErrorKind::Unsupported,
+        "Matrix match",
+    ),
+    (
+        "FTP/NLHE-6max-Matrix-USD-26-201211.match3.txt",
+        ErrorKind::Unsupported,
+        "Matrix match",
+    ),
 ];
 
 #[test]
@@ -43,7 +59,11 @@ fn every_corpus_summary_is_read_or_refused_for_a_listed_reason() {
     assert_eq!(files.len(), 90);
     let (mut read_ok, mut tournaments) = (0, 0);
     for path in &files {
-        let rel = path.strip_prefix(&root).unwrap().to_string_lossy().to_string();
+        let rel = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
         let results = read(&rel);
         assert!(!results.is_empty(), "{rel}: nothing read");
         match REFUSED.iter().find(|r| r.0 == rel) {
@@ -72,13 +92,31 @@ fn golden_summaries() {
     for (rel, name) in [
         ("Stars/NLO8-USD-STT-201109.Knockout.sample.txt", "stars"),
         ("Stars/NLHE-STT-EUR-5-202104.RIO.txt", "run-it-once"),
-        ("Stars/NLHE-USD-MTT-0.50-201107.SuperSatellite.Complete.txt", "stars-satellite"),
+        (
+            "Stars/NLHE-USD-MTT-0.50-201107.SuperSatellite.Complete.txt",
+            "stars-satellite",
+        ),
         ("Stars/PokerStars-SnG-Archive-201007.htm", "stars-archive"),
-        ("FTP/10Game-USD-SnG-8-201404.Satellite.to.Mini.FTOPS.line.error.txt", "fulltilt"),
-        ("PacificPoker/NLHE-USD-MTT-3.15-201111.rebuys.addons.txt", "888poker"),
-        ("PokerTracker/PLO-USD-37.5-MTT-201502.PokerStars.bounty.txt", "pokertracker"),
-        ("Winamax/NLHE-EUR-9.00-MTSNG-201105.rebuy.addons.txt", "winamax"),
-        ("Winamax/17045686.Freeroll.Ticket.with.no.specified.value.txt", "winamax-page"),
+        (
+            "FTP/10Game-USD-SnG-8-201404.Satellite.to.Mini.FTOPS.line.error.txt",
+            "fulltilt",
+        ),
+        (
+            "PacificPoker/NLHE-USD-MTT-3.15-201111.rebuys.addons.txt",
+            "888poker",
+        ),
+        (
+            "PokerTracker/PLO-USD-37.5-MTT-201502.PokerStars.bounty.txt",
+            "pokertracker",
+        ),
+        (
+            "Winamax/NLHE-EUR-9.00-MTSNG-201105.rebuy.addons.txt",
+            "winamax",
+        ),
+        (
+            "Winamax/17045686.Freeroll.Ticket.with.no.specified.value.txt",
+            "winamax-page",
+        ),
         ("Winning/PlayerTransactionHistory.html", "winning"),
     ] {
         let summaries: Vec<Summary> = read(rel).into_iter().map(|r| r.unwrap()).collect();
@@ -95,21 +133,40 @@ fn golden_summaries() {
 #[test]
 fn stars_places_prizes_and_reentries() {
     let s = one("Stars/NLSD-MTT-USD-1000-50-201609.reentry.txt");
-    assert_eq!((s.entries, s.prize_pool, s.buyin, s.fee), (Some(104), Some(14_500_000), Some(100_000), Some(5000)));
+    assert_eq!(
+        (s.entries, s.prize_pool, s.buyin, s.fee),
+        (Some(104), Some(14_500_000), Some(100_000), Some(5000))
+    );
     // 145 entries of 104 players: re-entries folded into one row per player.
     assert_eq!(s.players.len(), 104);
     let paid: i64 = s.players.iter().filter_map(|p| p.winnings).sum();
     assert_eq!(paid, 14_500_000); // the printed prizes add up to the prize pool
     let b = s.players.iter().find(|p| p.name == "blanconegro").unwrap();
-    assert_eq!((b.rank, b.winnings, b.reentries, b.payin), (Some(5), Some(1_126_710), Some(1), Some(210_000)));
+    assert_eq!(
+        (b.rank, b.winnings, b.reentries, b.payin),
+        (Some(5), Some(1_126_710), Some(1), Some(210_000))
+    );
     assert!(s.reentry && s.finished);
     // The hero's rebuys and add-ons: "You made 5 rebuys and 1 addons for a total of USD 3,180.00."
     let s = one("Stars/PLO-MTT-USD-505-25-202005.rebuy.addon.txt");
-    let h = s.players.iter().find(|p| Some(&p.name) == s.hero.as_ref()).unwrap();
-    assert_eq!((h.rank, h.rebuys, h.addons, h.payin), (Some(47), Some(5), Some(1), Some(53_000 + 318_000)));
+    let h = s
+        .players
+        .iter()
+        .find(|p| Some(&p.name) == s.hero.as_ref())
+        .unwrap();
+    assert_eq!(
+        (h.rank, h.rebuys, h.addons, h.payin),
+        (Some(47), Some(5), Some(1), Some(53_000 + 318_000))
+    );
     // A running tournament: list positions are no places.
     let s = one("Stars/NLHE-MTT-FPP-100-201309.Still.Playing.Super.Satellite.txt");
-    assert_eq!(s.players.iter().filter(|p| p.still_playing && p.rank.is_none()).count(), 28);
+    assert_eq!(
+        s.players
+            .iter()
+            .filter(|p| p.still_playing && p.rank.is_none())
+            .count(),
+        28
+    );
     assert_eq!(s.hero.as_deref(), Some("NoFlaVor"));
 }
 
@@ -117,8 +174,13 @@ fn stars_places_prizes_and_reentries() {
 fn mailed_history_request() {
     let r = read("Stars/PokerStars Tournament History Request - Last 3 tournaments.eml");
     let s: Vec<Summary> = r.into_iter().map(|r| r.unwrap()).collect();
-    assert_eq!(s.iter().map(|s| s.tourney_no).collect::<Vec<_>>(), [2_892_717_422, 1_789_790_449, 1_789_785_533]);
-    assert!(s.iter().all(|s| s.hero.as_deref() == Some("ChazDazzle") && s.currency.as_deref() == Some("play")));
+    assert_eq!(
+        s.iter().map(|s| s.tourney_no).collect::<Vec<_>>(),
+        [2_892_717_422, 1_789_790_449, 1_789_785_533]
+    );
+    assert!(s
+        .iter()
+        .all(|s| s.hero.as_deref() == Some("ChazDazzle") && s.currency.as_deref() == Some("play")));
     // Quoted-printable and Windows-1252 decoded: "=8ATAJERC007" is "ŠTAJERC007" (0x8A is Š).
     assert!(s[2].players.iter().any(|p| p.name == "ŠTAJERC007"));
     assert_eq!(s[0].players[1].winnings, Some(2_303_500));
@@ -128,14 +190,23 @@ fn mailed_history_request() {
 fn fulltilt_entries_tickets_and_knockouts() {
     let s = one("FTP/NLHE-9max-MTT-USD-20-201301.multi-entry.txt");
     let h = s.players.iter().find(|p| p.name == "Hero").unwrap();
-    assert_eq!((h.rank, h.reentries, h.payin), (Some(8307), Some(2), Some(6600)));
+    assert_eq!(
+        (h.rank, h.reentries, h.payin),
+        (Some(8307), Some(2), Some(6600))
+    );
     assert!(!s.players.iter().any(|p| p.name.contains("not loaded")));
     let s = one("FTP/NLHE-9max-MTT-USD-70-2013.ko.guar.txt");
     let h = s.players.iter().find(|p| p.name == "Hero").unwrap();
-    assert_eq!((s.bounty, h.bounties, h.bounty_winnings), (Some(1500), Some(3), Some(4500)));
+    assert_eq!(
+        (s.bounty, h.bounties, h.bounty_winnings),
+        (Some(1500), Some(3), Some(4500))
+    );
     let s = one("FTP/NLHE-USD-SnG-9man-201001.Satellite.Hero.wins.token.txt");
     let h = s.players.iter().find(|p| p.name == "Hero").unwrap();
-    assert_eq!((h.winnings, h.ticket.as_deref()), (Some(7500), Some("$75 Satellite Token")));
+    assert_eq!(
+        (h.winnings, h.ticket.as_deref()),
+        (Some(7500), Some("$75 Satellite Token"))
+    );
 }
 
 #[test]

@@ -194,7 +194,12 @@ impl Summary {
 
     fn position(&mut self, name: &str) -> Option<usize> {
         if self.index.len() != self.players.len() {
-            self.index = self.players.iter().enumerate().map(|(i, p)| (p.name.clone(), i)).collect();
+            self.index = self
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.name.clone(), i))
+                .collect();
         }
         self.index.get(name).copied()
     }
