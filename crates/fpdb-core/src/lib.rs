@@ -15,6 +15,7 @@ pub mod model;
 pub mod parsers;
 pub mod split;
 pub mod stats;
+pub mod stream;
 pub mod summary;
 pub mod time;
 

@@ -39,6 +39,12 @@ pub fn unwrap(text: &str) -> Cow<'_, str> {
     Cow::Owned(decoded.replace("\r\n", "\n"))
 }
 
+/// Whether `text` starts like an e-mail message ([`unwrap`] decodes its body when it is text).
+/// Its headers are at its start: a reader of a file in pieces can tell from the first piece.
+pub fn is_message(text: &str) -> bool {
+    split_message(text).is_some()
+}
+
 /// Splits an e-mail into its header block and body, when `text` starts like one: header lines
 /// (`Name: value`, continuation lines indented) up to the first blank line, with a `From:` and
 /// a `Content-Type:` or `MIME-Version:` among them.
