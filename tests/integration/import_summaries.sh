@@ -7,18 +7,18 @@ source "$(dirname "$0")/_lib.sh"
 it_start summaries 54352
 CORPUS=$(readlink -f "$ROOT/../shared/corpus")
 
-it_psql postgres -c "CREATE DATABASE fpdb" -c "CREATE DATABASE fpdb_reverse"
-it_psql fpdb -c "CREATE EXTENSION fpdb"
-it_psql fpdb_reverse -c "CREATE EXTENSION fpdb"
+it_psql postgres -c "CREATE DATABASE fpdb" -c "CREATE DATABASE fpdb_reverse" -c "CREATE DATABASE fpdb_bytes"
+for db in fpdb fpdb_reverse fpdb_bytes; do it_psql $db -c "CREATE EXTENSION fpdb"; done
 
 find "$CORPUS/summaries" -type f | sort >"$IT_DIR.files"
 chmod 644 "$IT_DIR.files"
 
-# imported|duplicates|failed over every file, in ORDER (ASC or DESC) of path.
+# imported|duplicates|failed over every file, in ORDER (ASC or DESC) of path, by import_file
+# (or by IMPORT, an expression of f.path).
 import_all() {
   it_psql "$1" -At -v ON_ERROR_STOP=1 -c "CREATE TEMP TABLE files (path text)" -c "\\copy files FROM '$IT_DIR.files'" \
     -c "SELECT sum(i.imported) || '|' || sum(i.duplicates) || '|' || sum(i.failed)
-        FROM (SELECT path FROM files ORDER BY path $2) f, LATERAL fpdb.import_file(f.path) AS i"
+        FROM (SELECT path FROM files ORDER BY path $2) f, LATERAL ${3:-fpdb.import_file(f.path)} AS i"
 }
 
 # 2,092 tournaments in 86 files (one tournament has two summaries, so 2,091 imported and 1
@@ -46,6 +46,12 @@ digest="SELECT md5(string_agg(concat_ws(',', site, tourney_no, player_name, curr
     category, speed, max_seats, start_time, end_time, entries, prize_pool, rank, winnings, ticket, bounties,
     rebuys, addons, reentries, cost, profit), ';' ORDER BY site, tourney_no, player_name)) FROM fpdb.tourney_results"
 check "reverse order: the same results" "$(it_psql fpdb_reverse -At -c "$digest")" "$(it_psql fpdb -At -c "$digest")"
+
+# The files' bytes sent by import_bytes (read whole, not streamed): the same summaries, read the
+# same way (e-mailed summaries decoded, summaries between other text split alike).
+check "import_bytes: imported|duplicates|failed" \
+  "$(import_all fpdb_bytes ASC "fpdb.import_bytes(pg_catalog.pg_read_binary_file(f.path))")" "2091|1|4"
+check "import_bytes: the same results" "$(it_psql fpdb_bytes -At -c "$digest")" "$(it_psql fpdb -At -c "$digest")"
 
 # The corpus' tournament hands of the same tournaments join the summaries' rows.
 for f in "tour/Stars/Flop/5-Card-PLO-6max-MTT-USD-12.30-12.25-2.45-201611.progressive.txt" \
