@@ -476,6 +476,8 @@ pub(crate) fn money(text: &str) -> Option<(Money, Option<&'static str>)> {
         (" FTP", "FTP"),
         (" FPP", "FPP"),
         ("FPP", "FPP"),
+        (" StarsCoin", "SC"),
+        (" SC", "SC"),
         (" T$", "T$"),
         (" USD", "USD"),
         (" EUR", "EUR"),
@@ -661,6 +663,7 @@ mod tests {
         assert_eq!(money("0,01 €"), Some((1, Some("EUR"))));
         assert_eq!(money("20$"), Some((2000, Some("USD"))));
         assert_eq!(money("100 FPP"), Some((10_000, Some("FPP"))));
+        assert_eq!(money("1,350 SC"), Some((135_000, Some("SC"))));
         assert_eq!(money("2,250 Play Chips"), Some((225_000, Some("play"))));
         assert_eq!(money("25 FTP"), Some((2500, Some("FTP"))));
         assert_eq!(money("150 T$"), Some((15_000, Some("T$"))));

@@ -246,17 +246,16 @@ fn header_line(
     no: u32,
     line: &str,
 ) -> Result<(), ParseError> {
-    match t {
-        "Super Satellite" | "Satellite" => {
-            s.satellite = true;
-            return Ok(());
-        }
-        "Freeroll" | "Freeroll Super Satellite" | "Freeroll Satellite" => {
+    // The tournament's kind under the header: "Super Satellite", "Freeroll", "Freeroll Super
+    // Satellite", and other words the room prints there (no amount, no label).
+    if is_kind_line(t) {
+        if t.starts_with("Freeroll") {
             freeroll(s);
-            s.satellite = t.contains("Satellite");
-            return Ok(());
         }
-        _ => {}
+        if t.contains("Satellite") {
+            s.satellite = true;
+        }
+        return Ok(());
     }
     if let Some(v) = t.strip_prefix("Buy-In:") {
         return buyin(s, v.trim(), no, line);
@@ -323,6 +322,14 @@ fn header_line(
         line,
         "unknown line in a PokerStars tournament summary",
     ))
+}
+
+/// A line of words only (letters, spaces, "-", "&", "'"): the tournament's kind.
+fn is_kind_line(t: &str) -> bool {
+    t.chars().next().is_some_and(char::is_alphabetic)
+        && t
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '&' | '\''))
 }
 
 fn freeroll(s: &mut Summary) {
@@ -564,6 +571,25 @@ fn you_line(t: &str, no: u32, line: &str) -> Result<Option<YouLine>, ParseError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kind_lines_and_starscoin() {
+        let text = "PokerStars Tournament #3345678901, No Limit Hold'em\nKnockout Freeroll Satellite\n\
+                    Buy-In: 150 SC\n2 players\nTotal Prize Pool: 300 SC\n\
+                    Tournament started 2012/01/01 10:00:00 ET\n\n  1: Hero (Germany), 300 SC (100%)\n\
+                    2: villain (Germany),\n";
+        let s = parse(text, 1).remove(0).unwrap();
+        assert!(s.satellite);
+        assert_eq!(
+            (s.currency.as_deref(), s.buyin, s.prize_pool),
+            (Some("SC"), Some(15_000), Some(30_000))
+        );
+        assert_eq!(s.players[0].winnings, Some(30_000));
+        // A line that is not words is still refused.
+        let bad = "PokerStars Tournament #1, Razz\nBuy-In: $1.00/$0.10 USD\nPrizes: 3\n";
+        let e = parse(bad, 1).remove(0).unwrap_err();
+        assert_eq!(e.line, 3);
+    }
 
     #[test]
     fn player_lines() {

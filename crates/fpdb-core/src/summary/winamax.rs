@@ -64,6 +64,54 @@ fn pair(v: &str) -> Option<(i64, i64, i64, Option<&'static str>)> {
     }
 }
 
+/// The buy-in of a freeroll, in the words the room prints ("Freeroll", "Gratuit", "Ticket
+/// uniquement": entry by ticket only).
+fn is_free(v: &str) -> bool {
+    matches!(
+        v.to_ascii_lowercase().as_str(),
+        "freeroll" | "gratuit" | "free" | "ticket" | "ticket uniquement" | "ticket only"
+    )
+}
+
+/// What "You won" lists: "50€", "5€ + Ticket 10€ + Bounty 2.50€", "Bounty 7.50€", "Ticket
+/// 10€", a ticket by name ("Ticket Tremplin Winamax Poker Tour").
+struct Won {
+    cash: i64,
+    ticket: Option<String>,
+    ticket_value: Option<i64>,
+    bounty: Option<i64>,
+    currency: Option<&'static str>,
+}
+
+fn prize(v: &str) -> Option<Won> {
+    let mut w = Won {
+        cash: 0,
+        ticket: None,
+        ticket_value: None,
+        bounty: None,
+        currency: None,
+    };
+    for part in v.split(" + ").map(str::trim) {
+        if let Some(b) = part.strip_prefix("Bounty ") {
+            let (a, c) = money(b)?;
+            w.bounty = Some(w.bounty.unwrap_or(0).saturating_add(a));
+            w.currency = w.currency.or(c);
+        } else if let Some(t) = part.strip_prefix("Ticket") {
+            let t = t.trim();
+            w.ticket = Some(part.to_string());
+            if let Some((a, c)) = money(t) {
+                w.ticket_value = Some(w.ticket_value.unwrap_or(0).saturating_add(a));
+                w.currency = w.currency.or(c);
+            }
+        } else {
+            let (a, c) = money(part)?;
+            w.cash = w.cash.saturating_add(a);
+            w.currency = w.currency.or(c);
+        }
+    }
+    Some(w)
+}
+
 /// Winamax plays in euros; a buy-in of nothing is a freeroll (as the hand parser says).
 fn set_buyin(s: &mut Summary, b: i64, k: i64, f: i64, cur: Option<&'static str>) {
     s.buyin = Some(b);
@@ -91,7 +139,7 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
     s.name = Some(name.to_string());
     let mut rank: Option<u32> = None;
     let mut still_playing = false;
-    let mut won: Option<(i64, Option<&'static str>)> = None;
+    let mut won: Option<Won> = None;
     let mut rebuys = None;
     let mut addons = None;
     for (no, raw) in lines {
@@ -119,7 +167,7 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
             continue;
         }
         if let Some(v) = t.strip_prefix("You won ") {
-            won = Some(money(v).ok_or_else(|| bad_line(no, raw, "unreadable prize"))?);
+            won = Some(prize(v).ok_or_else(|| bad_line(no, raw, "unreadable prize"))?);
             continue;
         }
         let Some((key, value)) = t.split_once(" : ") else {
@@ -137,6 +185,7 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
         };
         match key {
             "Player" => s.hero = Some(value.to_string()),
+            "Buy-In" if is_free(value) => set_buyin(&mut s, 0, 0, 0, None),
             "Buy-In" => {
                 let (b, k, f, c) =
                     pair(value).ok_or_else(|| bad_line(no, raw, "unreadable buy-in"))?;
@@ -201,8 +250,12 @@ pub fn parse(text: &str, first_line: u32) -> SummaryResult {
         let p = s.player_mut(&h);
         p.rank = rank;
         p.still_playing = still_playing;
-        if let Some((a, c)) = won {
-            p.winnings = Some(a);
+        if let Some(w) = won {
+            p.winnings = Some(w.cash.saturating_add(w.ticket_value.unwrap_or(0)));
+            p.ticket = w.ticket;
+            p.ticket_value = w.ticket_value;
+            p.bounty_winnings = w.bounty;
+            let c = w.currency;
             if c.is_some() && c != currency.as_deref() && currency.as_deref() != Some("FREE") {
                 p.winnings_currency = c.map(str::to_string);
             }
@@ -333,4 +386,46 @@ fn page_time(v: &str) -> Option<chrono::DateTime<chrono::Utc>> {
         0,
     )?;
     Some(crate::time::local_to_utc(local, chrono_tz::Europe::Paris))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "Winamax Poker - Tournament summary : Monster KO(22345678) - Late Registration\n\
+                        Player : Hero\n";
+
+    #[test]
+    fn freeroll_buyins_and_prizes_of_tickets_and_bounties() {
+        let text = format!(
+            "{HEAD}Buy-In : Freeroll\nRegistered players : 1500\nPrizepool : 1 000€\n\
+             Tournament started 2019/05/28 19:10:00 UTC\nYou played 1h 36min 15s\n\
+             You finished in 3rd place\nYou won 5€ + Ticket 10€ + Bounty 2.50€\n"
+        );
+        let s = parse(&text, 1).unwrap();
+        assert_eq!(
+            (s.tourney_no, s.currency.as_deref(), s.buyin, s.fee, s.prize_pool),
+            (22345678, Some("FREE"), Some(0), Some(0), Some(100_000))
+        );
+        let h = &s.players[0];
+        assert_eq!(
+            (h.rank, h.winnings, h.ticket_value, h.bounty_winnings),
+            (Some(3), Some(1500), Some(1000), Some(250))
+        );
+        assert_eq!(h.ticket.as_deref(), Some("Ticket 10€"));
+        for free in ["Gratuit", "Ticket uniquement", "Ticket"] {
+            let s = parse(&format!("{HEAD}Buy-In : {free}\n"), 1).unwrap();
+            assert_eq!(s.currency.as_deref(), Some("FREE"), "{free}");
+        }
+        // A knockout: buy-in, bounty, fee; bounties only.
+        let text = format!(
+            "{HEAD}Buy-In : 4.50€ + 5€ + 0.50€\nYou finished in 40th place\nYou won Bounty 7.50€\n"
+        );
+        let s = parse(&text, 1).unwrap();
+        let h = &s.players[0];
+        assert_eq!((s.buyin, s.bounty, s.fee), (Some(950), Some(500), Some(50)));
+        assert_eq!((h.winnings, h.bounty_winnings), (Some(0), Some(750)));
+        let err = parse(&format!("{HEAD}You won lots\n"), 1).unwrap_err();
+        assert_eq!((err.line, err.message.as_str()), (3, "unreadable prize"));
+    }
 }
