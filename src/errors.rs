@@ -13,6 +13,7 @@ pub fn code_of(sqlstate: &str) -> PgSqlErrorCode {
         "0A000" => PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
         "42501" => PgSqlErrorCode::ERRCODE_INSUFFICIENT_PRIVILEGE,
         "58P01" => PgSqlErrorCode::ERRCODE_UNDEFINED_FILE,
+        "54000" => PgSqlErrorCode::ERRCODE_PROGRAM_LIMIT_EXCEEDED,
         _ => PgSqlErrorCode::ERRCODE_INTERNAL_ERROR,
     }
 }

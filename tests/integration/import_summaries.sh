@@ -53,6 +53,16 @@ check "import_bytes: imported|duplicates|failed" \
   "$(import_all fpdb_bytes ASC "fpdb.import_bytes(pg_catalog.pg_read_binary_file(f.path))")" "2091|1|4"
 check "import_bytes: the same results" "$(it_psql fpdb_bytes -At -c "$digest")" "$(it_psql fpdb -At -c "$digest")"
 
+# import_file decodes an e-mail message whole: up to 32 MB; a larger one is refused (54000).
+{ printf 'From: a <a@example.com>\nMIME-Version: 1.0\nContent-Type: text/plain\n\n'
+  head -c 34000000 /dev/zero | tr '\0' 'x' | fold -w 100; } >"$IT_DIR.big.eml"
+chmod 644 "$IT_DIR.big.eml"
+check "an e-mail message of more than 32 MB" "$(it_psql fpdb -At \
+  -c "CREATE FUNCTION pg_temp.try(p text) RETURNS text LANGUAGE plpgsql AS \$\$
+      BEGIN PERFORM fpdb.import_file(p); RETURN 'imported'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE; END \$\$" \
+  -c "SELECT pg_temp.try('$IT_DIR.big.eml')")" "54000"
+rm -f "$IT_DIR.big.eml"
+
 # The corpus' tournament hands of the same tournaments join the summaries' rows.
 for f in "tour/Stars/Flop/5-Card-PLO-6max-MTT-USD-12.30-12.25-2.45-201611.progressive.txt" \
   "tour/Stars/Flop/NLHE-9max-MTT-INR-136.50-13.50-201901.txt" \
