@@ -88,8 +88,7 @@ impl Pending {
     /// Stores every summary; returns (imported, duplicates). A summary that says nothing new
     /// is a duplicate, also when the same text holds it twice.
     pub(crate) fn write(mut self, ids: &Ids) -> (i32, i32) {
-        self.items
-            .sort_by(|a, b| (ids.site(a.0), a.1.tourney_no).cmp(&(ids.site(b.0), b.1.tourney_no)));
+        self.items.sort_by_key(|a| (ids.site(a.0), a.1.tourney_no));
         let (mut imported, mut duplicates) = (0, 0);
         Spi::connect_mut(|client| {
             for (site, s) in &self.items {

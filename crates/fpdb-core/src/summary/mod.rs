@@ -652,6 +652,26 @@ pub(crate) fn require_number(s: &Summary) -> Result<(), ParseError> {
     Ok(())
 }
 
+/// Reads every summary of a file's text as an import does: e-mail bodies unwrapped, the text
+/// normalised and cut into chunks by the hand splitter; chunks without a room that hold
+/// summaries are read here. Hands in the text are skipped. For tests and tools.
+pub fn parse_file_text(text: &str) -> Vec<SummaryResult> {
+    let text = crate::split::normalise(text);
+    let text = mail::unwrap(&text);
+    let mut out = Vec::new();
+    for chunk in crate::split::chunks(&text) {
+        if chunk.room.is_some() {
+            continue;
+        }
+        if detect(chunk.text) {
+            out.extend(parse(chunk.text, chunk.first_line));
+        } else if let Some(e) = refusal(chunk.text, chunk.first_line) {
+            out.push(Err(e));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -730,24 +750,4 @@ mod tests {
         let t = summary_time("2011/03/05 18:30:05 UTC", time::EASTERN).unwrap();
         assert_eq!(t.to_rfc3339(), "2011-03-05T18:30:05+00:00");
     }
-}
-
-/// Reads every summary of a file's text as an import does: e-mail bodies unwrapped, the text
-/// normalised and cut into chunks by the hand splitter; chunks without a room that hold
-/// summaries are read here. Hands in the text are skipped. For tests and tools.
-pub fn parse_file_text(text: &str) -> Vec<SummaryResult> {
-    let text = crate::split::normalise(text);
-    let text = mail::unwrap(&text);
-    let mut out = Vec::new();
-    for chunk in crate::split::chunks(&text) {
-        if chunk.room.is_some() {
-            continue;
-        }
-        if detect(chunk.text) {
-            out.extend(parse(chunk.text, chunk.first_line));
-        } else if let Some(e) = refusal(chunk.text, chunk.first_line) {
-            out.push(Err(e));
-        }
-    }
-    out
 }

@@ -261,19 +261,15 @@ fn header_line(
         return buyin(s, v.trim(), no, line);
     }
     if let Some(v) = t.strip_prefix("Total Prize Pool:") {
-        let v = v.trim();
-        match money(v) {
-            Some((amount, cur)) => {
-                s.prize_pool = Some(amount);
-                let cur = cur.or(s.currency.as_deref().and_then(static_currency));
-                if let Some(c) = cur {
-                    if s.currency.as_deref() != Some(c) {
-                        s.prize_currency = Some(c.to_string());
-                    }
+        // A prize pool that is a prize ("Sunday Million ticket"): the winners' lines say it.
+        if let Some((amount, cur)) = money(v.trim()) {
+            s.prize_pool = Some(amount);
+            let cur = cur.or(s.currency.as_deref().and_then(static_currency));
+            if let Some(c) = cur {
+                if s.currency.as_deref() != Some(c) {
+                    s.prize_currency = Some(c.to_string());
                 }
             }
-            // A prize pool that is a prize ("Sunday Million ticket"): the winners' lines say it.
-            None => {}
         }
         return Ok(());
     }
@@ -327,8 +323,7 @@ fn header_line(
 /// A line of words only (letters, spaces, "-", "&", "'"): the tournament's kind.
 fn is_kind_line(t: &str) -> bool {
     t.chars().next().is_some_and(char::is_alphabetic)
-        && t
-            .chars()
+        && t.chars()
             .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '&' | '\''))
 }
 

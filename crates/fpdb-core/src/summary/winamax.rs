@@ -392,7 +392,8 @@ fn page_time(v: &str) -> Option<chrono::DateTime<chrono::Utc>> {
 mod tests {
     use super::*;
 
-    const HEAD: &str = "Winamax Poker - Tournament summary : Monster KO(22345678) - Late Registration\n\
+    const HEAD: &str =
+        "Winamax Poker - Tournament summary : Monster KO(22345678) - Late Registration\n\
                         Player : Hero\n";
 
     #[test]
@@ -404,7 +405,13 @@ mod tests {
         );
         let s = parse(&text, 1).unwrap();
         assert_eq!(
-            (s.tourney_no, s.currency.as_deref(), s.buyin, s.fee, s.prize_pool),
+            (
+                s.tourney_no,
+                s.currency.as_deref(),
+                s.buyin,
+                s.fee,
+                s.prize_pool
+            ),
             (22345678, Some("FREE"), Some(0), Some(0), Some(100_000))
         );
         let h = &s.players[0];
