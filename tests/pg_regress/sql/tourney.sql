@@ -130,7 +130,7 @@ SELECT * FROM fpdb.tourney_stats('nobody');
 
 -- 8. Refused summaries: SQLSTATE, line, message; the other summaries of the text are stored.
 SELECT imported, duplicates, failed, jsonb_pretty(errors) FROM fpdb.import_hands(
-E'PokerStars Tournament #1, No Limit Hold''em\nBuy-In: $1.00/$0.10 USD\n10 players\nLots of chips\n' ||
+E'PokerStars Tournament #1, No Limit Hold''em\nBuy-In: $1.00/$0.10 USD\n10 players\nStarting chips: 10,000\n' ||
 E'Tournament started 2020/01/01 10:00:00 ET\n\n' ||
 E'PokerStars Tournament #2, No Limit Hold''em\nBuy-In: $1.00/$0.10 USD\n2 players\n' ||
 E'Tournament started 2020/01/01 10:00:00 ET\n  1: A (Chile), $2.00 (100%)\n  2: B (Chile),\n');
