@@ -115,6 +115,8 @@ LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = pg_catalog, pg_temp
 DECLARE
     cur fpdb.TourneyTypes;
     m fpdb.TourneyTypes;
+    pref fpdb.TourneyTypes;
+    other fpdb.TourneyTypes;
     pair_from_inc boolean;
     v int;
 BEGIN
@@ -136,23 +138,22 @@ BEGIN
     m.rebuyOrAddon := cur.rebuyOrAddon OR inc.rebuyOrAddon;
     m.reEntry := cur.reEntry OR inc.reEntry;
     m.satellite := cur.satellite OR inc.satellite;
+    -- The other attributes: the preferred source's value (a summary's, else what is stored),
+    -- else the other's.
     IF p_from_summary THEN
-        m.sng := coalesce(inc.sng, cur.sng);
-        m.speed := coalesce(inc.speed, cur.speed);
-        m.maxSeats := coalesce(inc.maxSeats, cur.maxSeats);
-        m.category := coalesce(inc.category, cur.category);
-        m.limitType := coalesce(inc.limitType, cur.limitType);
-        m.rebuyCost := coalesce(inc.rebuyCost, cur.rebuyCost);
-        m.addonCost := coalesce(inc.addonCost, cur.addonCost);
+        pref := inc;
+        other := cur;
     ELSE
-        m.sng := coalesce(cur.sng, inc.sng);
-        m.speed := coalesce(cur.speed, inc.speed);
-        m.maxSeats := coalesce(cur.maxSeats, inc.maxSeats);
-        m.category := coalesce(cur.category, inc.category);
-        m.limitType := coalesce(cur.limitType, inc.limitType);
-        m.rebuyCost := coalesce(cur.rebuyCost, inc.rebuyCost);
-        m.addonCost := coalesce(cur.addonCost, inc.addonCost);
+        pref := cur;
+        other := inc;
     END IF;
+    m.sng := coalesce(pref.sng, other.sng);
+    m.speed := coalesce(pref.speed, other.speed);
+    m.maxSeats := coalesce(pref.maxSeats, other.maxSeats);
+    m.category := coalesce(pref.category, other.category);
+    m.limitType := coalesce(pref.limitType, other.limitType);
+    m.rebuyCost := coalesce(pref.rebuyCost, other.rebuyCost);
+    m.addonCost := coalesce(pref.addonCost, other.addonCost);
     IF m IS NOT DISTINCT FROM cur THEN
         RETURN cur.id;
     END IF;
