@@ -11,6 +11,7 @@ mod gucs;
 mod hudcache;
 mod import;
 mod parse;
+mod summary;
 mod watch;
 
 ::pgrx::pg_module_magic!(name, version);
@@ -72,9 +73,14 @@ extension_sql_file!(
     requires = ["hud", watch::watch, watch::unwatch]
 );
 extension_sql_file!(
+    "../sql/tourney.sql",
+    name = "tourney",
+    requires = ["hudcache"]
+);
+extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",
-    requires = ["hud", import::import_file]
+    requires = ["hud", import::import_file, "tourney"]
 );
 extension_sql_file!("../sql/finalize.sql", name = "finalize", finalize);
 
