@@ -4,13 +4,15 @@
 //! - [`model`]: the site-neutral hand every parser fills;
 //! - [`parsers`]: one module per poker room, with room detection;
 //! - [`split`]: texts with many hands into one chunk per hand;
-//! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252.
+//! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252;
+//! - [`export`]: stored hands written as PokerStars text, Open Hand History and PHH.
 
 pub mod amount;
 pub mod builder;
 pub mod cards;
 pub mod decode;
 pub mod error;
+pub mod export;
 pub mod model;
 pub mod parsers;
 pub mod split;
