@@ -114,6 +114,24 @@ LANGUAGE sql STABLE SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS $$
     ORDER BY 1, 2, 3, 4, 5, 6
 $$;
 
+-- Issue 19: stored hands exported as PokerStars hand-history text (src/export.rs).
+CREATE FUNCTION fpdb."export_hand"(
+	"hand_id" bigint,
+	"format" TEXT DEFAULT 'pokerstars'
+) RETURNS TEXT
+STRICT STABLE PARALLEL RESTRICTED
+SET search_path TO pg_catalog, pg_temp
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'export_hand_wrapper';
+CREATE FUNCTION fpdb."export_hands"(
+	"hand_ids" bigint[],
+	"format" TEXT DEFAULT 'pokerstars'
+) RETURNS SETOF TEXT
+STRICT STABLE PARALLEL RESTRICTED
+SET search_path TO pg_catalog, pg_temp
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'export_hands_wrapper';
+
 -- ==== Keep this the last statement of the update script: every section above may add
 -- ==== constraints or triggers, which must be recorded as fpdb's own.
 SELECT fpdb._record_own_objects();

@@ -10,6 +10,7 @@ mod errors;
 mod gucs;
 mod hudcache;
 mod import;
+mod export;
 mod parse;
 
 ::pgrx::pg_module_magic!(name, version);

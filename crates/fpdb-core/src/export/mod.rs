@@ -17,7 +17,7 @@ pub mod stars;
 pub mod stored;
 
 pub use rebuild::rebuild;
-pub use stored::{StoredHand, StoredPlayer, StoredTourney};
+pub use stored::{action_name, GametypeRow, StoredHand, StoredPlayer, StoredTourney};
 
 /// The formats a hand can be exported in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,9 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::model::{Game, Hand, Money};
+use crate::model::{Category, Game, Hand, Money};
+
+use super::ExportError;
 use crate::stats::{ActionRow, BoardRow, Counts, HandRows};
 
 /// One stored hand.
@@ -158,4 +160,70 @@ pub fn action_name(text: &str) -> Option<&'static str> {
     ];
     let t = text.trim_end();
     NAMES.iter().copied().find(|n| *n == t)
+}
+
+/// A Gametypes row as the table holds it.
+#[derive(Debug, Clone, Copy)]
+pub struct GametypeRow<'a> {
+    pub kind: &'a str,
+    pub category: &'a str,
+    pub limit_type: &'a str,
+    pub hi_lo: &'a str,
+    pub small_blind: Money,
+    pub big_blind: Money,
+    pub small_bet: Money,
+    pub big_bet: Money,
+    pub ante: Money,
+    pub currency: &'a str,
+    /// `none` for a game that is not part of a mix.
+    pub mix: &'a str,
+    pub fast: bool,
+}
+
+impl GametypeRow<'_> {
+    /// The game of the row; a value fpdb never writes is [`ExportError::Inconsistent`].
+    pub fn game(&self) -> Result<Game, ExportError> {
+        use crate::model::{GameKind, HiLo, LimitType};
+        let bad = |what: &str, v: &str| ExportError::inconsistent(format!("Gametypes.{what} '{v}'"));
+        let kind = match self.kind.trim_end() {
+            "ring" => GameKind::Ring,
+            "tour" => GameKind::Tour,
+            v => return Err(bad("type", v)),
+        };
+        let category = Category::from_name(self.category.trim_end())
+            .ok_or_else(|| bad("category", self.category))?;
+        let limit_type = match self.limit_type.trim_end() {
+            "nl" => LimitType::NoLimit,
+            "cn" => LimitType::CapNoLimit,
+            "pl" => LimitType::PotLimit,
+            "cp" => LimitType::CapPotLimit,
+            "fl" => LimitType::FixedLimit,
+            "pn" => LimitType::PotNoLimit,
+            v => return Err(bad("limitType", v)),
+        };
+        let hi_lo = match self.hi_lo.trim_end() {
+            "h" => HiLo::Hi,
+            "l" => HiLo::Lo,
+            "s" => HiLo::Split,
+            v => return Err(bad("hiLo", v)),
+        };
+        let mix = self.mix.trim_end();
+        Ok(Game {
+            kind,
+            base: category.base(),
+            category,
+            limit_type,
+            hi_lo,
+            small_blind: self.small_blind,
+            big_blind: self.big_blind,
+            small_bet: self.small_bet,
+            big_bet: self.big_bet,
+            ante: self.ante,
+            currency: self.currency.trim_end().to_string(),
+            mix: (mix != "none" && !mix.is_empty()).then(|| mix.to_string()),
+            fast: self.fast,
+            home_game: false,
+            split_board: false,
+        })
+    }
 }
