@@ -131,6 +131,8 @@ STRICT STABLE PARALLEL RESTRICTED
 SET search_path TO pg_catalog, pg_temp
 LANGUAGE c
 AS 'MODULE_PATHNAME', 'export_hands_wrapper';
+ALTER FUNCTION fpdb.export_hand(bigint, text) SET jit = off;
+ALTER FUNCTION fpdb.export_hands(bigint[], text) SET jit = off;
 
 -- ==== Keep this the last statement of the update script: every section above may add
 -- ==== constraints or triggers, which must be recorded as fpdb's own.

@@ -2,7 +2,7 @@
 //!
 //! The hands are read from the tables (Hands, Sites, Gametypes, Tourneys, TourneyTypes,
 //! HandsPlayers, Players, HandsActions, BoardCards) with four set-based queries per batch of
-//! [`BATCH`] hands, turned into [`StoredHand`]s and written by `fpdb_core::export`. The functions
+//! [`BATCH`] hands (each an index probe per hand or player, whatever the tables' size), turned into [`StoredHand`]s and written by `fpdb_core::export`. The functions
 //! are SECURITY INVOKER: they read only what the caller may read.
 
 use std::collections::{HashMap, VecDeque};
@@ -90,9 +90,7 @@ impl Iterator for Exporter {
             let hands = load(chunk);
             for &id in chunk {
                 check_for_interrupts!();
-                let Some(h) = hands.get(&id) else {
-                    missing(id)
-                };
+                let Some(h) = hands.get(&id) else { missing(id) };
                 let text = export::export(h, self.format).unwrap_or_else(|e| export_error(id, &e));
                 self.out.push_back(text);
             }
@@ -102,7 +100,10 @@ impl Iterator for Exporter {
 }
 
 fn query_failed(e: impl std::fmt::Display) -> ! {
-    raise("XX000", format!("fpdb.export: reading the stored hands failed: {e}"))
+    raise(
+        "XX000",
+        format!("fpdb.export: reading the stored hands failed: {e}"),
+    )
 }
 
 /// The stored hands of `ids` (those that exist), by id.
@@ -133,30 +134,106 @@ fn need<T: FromDatum + IntoDatum>(row: &pgrx::spi::SpiHeapTupleData<'_>, n: usiz
     get(row, n).unwrap_or_else(|| query_failed(format!("column {n} is NULL")))
 }
 
+/// The Hands rows of `ids`, then their sites, game types and tournaments (few distinct rows:
+/// read once per batch, each by its primary key).
 fn load_hands(client: &SpiClient<'_>, ids: &[i64]) -> HashMap<i64, StoredHand> {
-    const SQL: &str = "SELECT h.id, s.name::pg_catalog.text, h.siteHandNo, h.siteHandId::pg_catalog.text, \
+    const HANDS: &str = "SELECT h.id, h.siteHandNo, h.siteHandId::pg_catalog.text, \
          h.tableName::pg_catalog.text, \
          (pg_catalog.extract('epoch', h.handStart) OPERATOR(pg_catalog.*) 1000000)::pg_catalog.int8, \
          h.seats, h.maxSeats, h.buttonSeat, h.totalPot, h.rake, \
-         g.type::pg_catalog.text, g.category::pg_catalog.text, g.limitType::pg_catalog.text, \
-         g.hiLo::pg_catalog.text, g.smallBlind, g.bigBlind, g.smallBet, g.bigBet, g.ante, \
-         g.currency::pg_catalog.text, g.mix::pg_catalog.text, g.fast, \
-         t.siteTourneyNo, tt.buyin, tt.fee, tt.knockout, tt.currency::pg_catalog.text, tt.rebuyOrAddon \
-         FROM fpdb.Hands h \
-         JOIN fpdb.Sites s ON s.id OPERATOR(pg_catalog.=) h.siteId \
-         JOIN fpdb.Gametypes g ON g.id OPERATOR(pg_catalog.=) h.gametypeId \
-         LEFT JOIN fpdb.Tourneys t ON t.id OPERATOR(pg_catalog.=) h.tourneyId \
-         LEFT JOIN fpdb.TourneyTypes tt ON tt.id OPERATOR(pg_catalog.=) t.tourneyTypeId \
-         WHERE h.id OPERATOR(pg_catalog.=) ANY ($1)";
+         h.siteId::pg_catalog.int8, h.gametypeId::pg_catalog.int8, h.tourneyId::pg_catalog.int8 \
+         FROM pg_catalog.unnest($1) AS i(id) CROSS JOIN LATERAL ( \
+           SELECT * FROM fpdb.Hands hh WHERE hh.id OPERATOR(pg_catalog.=) i.id OFFSET 0) h";
+    const SITES: &str = "SELECT id::pg_catalog.int8, name::pg_catalog.text FROM fpdb.Sites \
+         WHERE id OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.int2[])";
+    const GAMETYPES: &str = "SELECT id::pg_catalog.int8, type::pg_catalog.text, \
+         category::pg_catalog.text, limitType::pg_catalog.text, hiLo::pg_catalog.text, \
+         smallBlind, bigBlind, smallBet, bigBet, ante, currency::pg_catalog.text, \
+         mix::pg_catalog.text, fast \
+         FROM fpdb.Gametypes WHERE id OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.int2[])";
+    const TOURNEYS: &str = "SELECT t.id::pg_catalog.int8, t.siteTourneyNo, tt.buyin, tt.fee, \
+         tt.knockout, tt.currency::pg_catalog.text, tt.rebuyOrAddon \
+         FROM fpdb.Tourneys t JOIN fpdb.TourneyTypes tt ON tt.id OPERATOR(pg_catalog.=) t.tourneyTypeId \
+         WHERE t.id OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.int4[])";
+    struct Row {
+        hand: StoredHand,
+        site: i64,
+        gametype: i64,
+        tourney: Option<i64>,
+    }
+    let placeholder = GametypeRow {
+        kind: "ring",
+        category: "holdem",
+        limit_type: "nl",
+        hi_lo: "h",
+        small_blind: 0,
+        big_blind: 0,
+        small_bet: 0,
+        big_bet: 0,
+        ante: 0,
+        currency: "USD",
+        mix: "none",
+        fast: false,
+    }
+    .game()
+    .unwrap_or_else(|e| query_failed(e));
     let table = client
-        .select(SQL, None, &ids_arg(ids))
+        .select(HANDS, None, &ids_arg(ids))
         .unwrap_or_else(|e| query_failed(e));
-    let mut out = HashMap::with_capacity(ids.len());
+    let mut rows = Vec::with_capacity(ids.len());
     for row in table {
         let id: i64 = need(&row, 1);
-        let micros: i64 = need(&row, 6);
+        let micros: i64 = need(&row, 5);
         let start_time = DateTime::from_timestamp_micros(micros)
             .unwrap_or_else(|| query_failed(format!("hand {id}: start time out of range")));
+        rows.push((
+            id,
+            Row {
+                hand: StoredHand {
+                    site: String::new(),
+                    site_hand_no: need(&row, 2),
+                    site_hand_id: need(&row, 3),
+                    table_name: need(&row, 4),
+                    start_time,
+                    seats: need(&row, 6),
+                    max_seats: need(&row, 7),
+                    button_seat: get(&row, 8),
+                    total_pot: need(&row, 9),
+                    rake: need(&row, 10),
+                    game: placeholder.clone(),
+                    tourney: None,
+                    players: Vec::new(),
+                    actions: Vec::new(),
+                    boards: Vec::new(),
+                },
+                site: need(&row, 11),
+                gametype: need(&row, 12),
+                tourney: get(&row, 13),
+            },
+        ));
+    }
+    let distinct = |f: &dyn Fn(&Row) -> Option<i64>| -> Vec<i64> {
+        let mut v: Vec<i64> = rows.iter().filter_map(|(_, r)| f(r)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let site_ids = distinct(&|r| Some(r.site));
+    let gametype_ids = distinct(&|r| Some(r.gametype));
+    let tourney_ids = distinct(&|r| r.tourney);
+
+    let mut sites: HashMap<i64, String> = HashMap::new();
+    for row in client
+        .select(SITES, None, &ids_arg(&site_ids))
+        .unwrap_or_else(|e| query_failed(e))
+    {
+        sites.insert(need(&row, 1), need(&row, 2));
+    }
+    let mut games = HashMap::new();
+    for row in client
+        .select(GAMETYPES, None, &ids_arg(&gametype_ids))
+        .unwrap_or_else(|e| query_failed(e))
+    {
         let (kind, category, limit_type, hi_lo, currency, mix): (
             String,
             String,
@@ -165,57 +242,60 @@ fn load_hands(client: &SpiClient<'_>, ids: &[i64]) -> HashMap<i64, StoredHand> {
             String,
             String,
         ) = (
+            need(&row, 2),
+            need(&row, 3),
+            need(&row, 4),
+            need(&row, 5),
+            need(&row, 11),
             need(&row, 12),
-            need(&row, 13),
-            need(&row, 14),
-            need(&row, 15),
-            need(&row, 21),
-            need(&row, 22),
         );
         let game = GametypeRow {
             kind: &kind,
             category: &category,
             limit_type: &limit_type,
             hi_lo: &hi_lo,
-            small_blind: need::<i32>(&row, 16).into(),
-            big_blind: need::<i32>(&row, 17).into(),
-            small_bet: need::<i32>(&row, 18).into(),
-            big_bet: need::<i32>(&row, 19).into(),
-            ante: need::<i32>(&row, 20).into(),
+            small_blind: need::<i32>(&row, 6).into(),
+            big_blind: need::<i32>(&row, 7).into(),
+            small_bet: need::<i32>(&row, 8).into(),
+            big_bet: need::<i32>(&row, 9).into(),
+            ante: need::<i32>(&row, 10).into(),
             currency: &currency,
             mix: &mix,
-            fast: need(&row, 23),
+            fast: need(&row, 13),
         }
-        .game()
-        .unwrap_or_else(|e| export_error(id, &e));
-        let tourney = get::<i64>(&row, 24).map(|tourney_no| StoredTourney {
-            tourney_no,
-            buyin: need::<i32>(&row, 25).into(),
-            fee: need::<i32>(&row, 26).into(),
-            knockout: need::<i32>(&row, 27).into(),
-            currency: need(&row, 28),
-            rebuy: need(&row, 29),
-        });
-        out.insert(
-            id,
-            StoredHand {
-                site: need(&row, 2),
-                site_hand_no: need(&row, 3),
-                site_hand_id: need(&row, 4),
-                table_name: need(&row, 5),
-                start_time,
-                seats: need(&row, 7),
-                max_seats: need(&row, 8),
-                button_seat: get(&row, 9),
-                total_pot: need(&row, 10),
-                rake: need(&row, 11),
-                game,
-                tourney,
-                players: Vec::new(),
-                actions: Vec::new(),
-                boards: Vec::new(),
+        .game();
+        games.insert(need::<i64>(&row, 1), game);
+    }
+    let mut tourneys = HashMap::new();
+    for row in client
+        .select(TOURNEYS, None, &ids_arg(&tourney_ids))
+        .unwrap_or_else(|e| query_failed(e))
+    {
+        tourneys.insert(
+            need::<i64>(&row, 1),
+            StoredTourney {
+                tourney_no: need(&row, 2),
+                buyin: need::<i32>(&row, 3).into(),
+                fee: need::<i32>(&row, 4).into(),
+                knockout: need::<i32>(&row, 5).into(),
+                currency: need(&row, 6),
+                rebuy: need(&row, 7),
             },
         );
+    }
+    let mut out = HashMap::with_capacity(rows.len());
+    for (id, mut r) in rows {
+        r.hand.site = sites
+            .get(&r.site)
+            .cloned()
+            .unwrap_or_else(|| query_failed(format!("hand {id}: no site {}", r.site)));
+        r.hand.game = match games.get(&r.gametype) {
+            Some(Ok(g)) => g.clone(),
+            Some(Err(e)) => export_error(id, e),
+            None => query_failed(format!("hand {id}: no game type {}", r.gametype)),
+        };
+        r.hand.tourney = r.tourney.and_then(|t| tourneys.get(&t).cloned());
+        out.insert(id, r.hand);
     }
     out
 }
@@ -248,16 +328,18 @@ fn load_players(
         );
         let counts = array_of(COUNT_COLUMNS.iter().map(|c| c.to_string()));
         format!(
-            "SELECT hp.handId, hp.id, p.name::pg_catalog.text, hp.seatNo, hp.startCash, \
+            "SELECT hp.handId, hp.id, hp.playerId::pg_catalog.int8, hp.seatNo, hp.startCash, \
              hp.position::pg_catalog.text, {cards}, hp.startCards, hp.ante, hp.winnings, hp.rake, \
              hp.totalProfit, {won}, {counts}, hp.actionString \
-             FROM fpdb.HandsPlayers hp JOIN fpdb.Players p ON p.id OPERATOR(pg_catalog.=) hp.playerId \
-             WHERE hp.handId OPERATOR(pg_catalog.=) ANY ($1) ORDER BY hp.handId, hp.seatNo"
+             FROM pg_catalog.unnest($1) AS i(id) CROSS JOIN LATERAL ( \
+               SELECT * FROM fpdb.HandsPlayers x WHERE x.handId OPERATOR(pg_catalog.=) i.id OFFSET 0) hp \
+             ORDER BY hp.handId, hp.seatNo"
         )
     });
     let table = client
         .select(sql.as_str(), None, &ids_arg(ids))
         .unwrap_or_else(|e| query_failed(e));
+    let mut player_ids = Vec::with_capacity(table.len());
     for row in table {
         let hand_id: i64 = need(&row, 1);
         let Some(h) = hands.get_mut(&hand_id) else {
@@ -277,8 +359,11 @@ fn load_players(
         counts.copy_from_slice(&count_list);
         let position: String = need(&row, 6);
         players.insert(need(&row, 2), (hand_id, h.players.len()));
+        let player_id: i64 = need(&row, 3);
+        player_ids.push(player_id);
         h.players.push(StoredPlayer {
-            name: need(&row, 3),
+            // Players.id until the names are read below.
+            name: player_id.to_string(),
             seat: need(&row, 4),
             start_cash: need::<i32>(&row, 5).into(),
             position: position.chars().next().unwrap_or('9'),
@@ -293,6 +378,26 @@ fn load_players(
             action_string: get(&row, 15).unwrap_or_default(),
         });
     }
+    // The names, each player once (a batch's hands share few players).
+    const NAMES: &str = "SELECT id::pg_catalog.int8, name::pg_catalog.text FROM fpdb.Players \
+         WHERE id OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.int4[])";
+    player_ids.sort_unstable();
+    player_ids.dedup();
+    let mut names: HashMap<String, String> = HashMap::with_capacity(player_ids.len());
+    for row in client
+        .select(NAMES, None, &ids_arg(&player_ids))
+        .unwrap_or_else(|e| query_failed(e))
+    {
+        names.insert(need::<i64>(&row, 1).to_string(), need(&row, 2));
+    }
+    for h in hands.values_mut() {
+        for p in &mut h.players {
+            match names.get(&p.name) {
+                Some(n) => p.name = n.clone(),
+                None => query_failed(format!("no player with id {}", p.name)),
+            }
+        }
+    }
 }
 
 fn load_actions(
@@ -301,13 +406,15 @@ fn load_actions(
     hands: &mut HashMap<i64, StoredHand>,
     players: &HashMap<i64, (i64, usize)>,
 ) {
-    // Betting streets in order, then the showdown rows (street −1).
-    const SQL: &str = "SELECT ha.handPlayerId, ha.street, ha.actionNo, ha.action::pg_catalog.text, \
-         ha.allIn, ha.amount \
-         FROM fpdb.HandsPlayers hp \
-         JOIN fpdb.HandsActions ha ON ha.handPlayerId OPERATOR(pg_catalog.=) hp.id \
-         WHERE hp.handId OPERATOR(pg_catalog.=) ANY ($1) \
-         ORDER BY hp.handId, ha.street OPERATOR(pg_catalog.<) 0, ha.street, ha.actionNo";
+    // One index probe per HandsPlayers row, whatever the planner thinks of the table's size
+    // (OFFSET 0 keeps the subquery from being turned into a join); sorted in memory below.
+    const SQL: &str = "SELECT a.handPlayerId, a.street, a.actionNo, a.action, a.allIn, a.amount \
+         FROM pg_catalog.unnest($1) AS i(id) CROSS JOIN LATERAL ( \
+           SELECT x.id FROM fpdb.HandsPlayers x WHERE x.handId OPERATOR(pg_catalog.=) i.id OFFSET 0) hp \
+         CROSS JOIN LATERAL ( \
+           SELECT ha.handPlayerId, ha.street, ha.actionNo, ha.action::pg_catalog.text AS action, \
+                  ha.allIn, ha.amount \
+           FROM fpdb.HandsActions ha WHERE ha.handPlayerId OPERATOR(pg_catalog.=) hp.id OFFSET 0) a";
     let table = client
         .select(SQL, None, &ids_arg(ids))
         .unwrap_or_else(|e| query_failed(e));
@@ -335,14 +442,22 @@ fn load_actions(
             amount: need::<i32>(&row, 6).into(),
         });
     }
+    // Betting streets in order, then the showdown rows (street −1).
+    for h in hands.values_mut() {
+        h.actions
+            .sort_by_key(|a| (a.street < 0, a.street, a.action_no));
+    }
 }
 
 fn load_boards(client: &SpiClient<'_>, ids: &[i64], hands: &mut HashMap<i64, StoredHand>) {
-    const SQL: &str = "SELECT handId, boardNo, \
-         ARRAY[card1Value, card2Value, card3Value, card4Value, card5Value], \
-         (card1Suit OPERATOR(pg_catalog.||) card2Suit OPERATOR(pg_catalog.||) card3Suit \
-          OPERATOR(pg_catalog.||) card4Suit OPERATOR(pg_catalog.||) card5Suit)::pg_catalog.text \
-         FROM fpdb.BoardCards WHERE handId OPERATOR(pg_catalog.=) ANY ($1) ORDER BY handId, boardNo";
+    // One index probe per hand (see load_actions).
+    const SQL: &str = "SELECT b.handId, b.boardNo, \
+         ARRAY[b.card1Value, b.card2Value, b.card3Value, b.card4Value, b.card5Value], \
+         (b.card1Suit OPERATOR(pg_catalog.||) b.card2Suit OPERATOR(pg_catalog.||) b.card3Suit \
+          OPERATOR(pg_catalog.||) b.card4Suit OPERATOR(pg_catalog.||) b.card5Suit)::pg_catalog.text \
+         FROM pg_catalog.unnest($1) AS i(id) CROSS JOIN LATERAL ( \
+           SELECT * FROM fpdb.BoardCards bc WHERE bc.handId OPERATOR(pg_catalog.=) i.id OFFSET 0) b \
+         ORDER BY b.handId, b.boardNo";
     let table = client
         .select(SQL, None, &ids_arg(ids))
         .unwrap_or_else(|e| query_failed(e));
@@ -368,3 +483,12 @@ fn load_boards(client: &SpiClient<'_>, ids: &[i64], hands: &mut HashMap<i64, Sto
         });
     }
 }
+
+// Each batch's queries are cheap index probes that the planner may cost high enough to compile
+// with JIT, which takes longer than running them.
+extension_sql!(
+    "ALTER FUNCTION fpdb.export_hand(bigint, text) SET jit = off;\n\
+     ALTER FUNCTION fpdb.export_hands(bigint[], text) SET jit = off;\n",
+    name = "export_settings",
+    requires = [export_hand, export_hands]
+);
