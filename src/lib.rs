@@ -7,10 +7,10 @@ use pgrx::prelude::*;
 
 mod cards;
 mod errors;
+mod export;
 mod gucs;
 mod hudcache;
 mod import;
-mod export;
 mod parse;
 
 ::pgrx::pg_module_magic!(name, version);

@@ -184,7 +184,8 @@ impl GametypeRow<'_> {
     /// The game of the row; a value fpdb never writes is [`ExportError::Inconsistent`].
     pub fn game(&self) -> Result<Game, ExportError> {
         use crate::model::{GameKind, HiLo, LimitType};
-        let bad = |what: &str, v: &str| ExportError::inconsistent(format!("Gametypes.{what} '{v}'"));
+        let bad =
+            |what: &str, v: &str| ExportError::inconsistent(format!("Gametypes.{what} '{v}'"));
         let kind = match self.kind.trim_end() {
             "ring" => GameKind::Ring,
             "tour" => GameKind::Tour,
