@@ -12,6 +12,7 @@ mod gucs;
 mod hudcache;
 mod import;
 mod parse;
+mod summary;
 
 ::pgrx::pg_module_magic!(name, version);
 
@@ -65,9 +66,14 @@ extension_sql_file!(
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
 extension_sql_file!(
+    "../sql/tourney.sql",
+    name = "tourney",
+    requires = ["hudcache"]
+);
+extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",
-    requires = ["hud", import::import_file]
+    requires = ["hud", import::import_file, "tourney"]
 );
 extension_sql_file!("../sql/finalize.sql", name = "finalize", finalize);
 
