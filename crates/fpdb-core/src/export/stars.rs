@@ -19,23 +19,10 @@ use chrono::{DateTime, TimeZone, Utc};
 
 use crate::cards::Card;
 use crate::model::{ActionKind, Base, Category, GameKind, Hand, LimitType, Money, PlayerIdx};
+use crate::parsers::stars::SITES as STARS_SITES;
 use crate::time;
 
 use super::ExportError;
-
-/// Rooms whose own histories are in the PokerStars format: the stored site name and the name
-/// their headers print (fpdb's PokerStars parser maps each back to the site).
-const STARS_ROOMS: &[(&str, &str)] = &[
-    ("PokerStars", "PokerStars"),
-    ("Run It Once", "Run It Once Poker"),
-    ("Full Tilt Poker", "Full Tilt"),
-    ("PokerMaster", "PokerMaster"),
-    ("PokerBros", "PokerBros"),
-    ("Hive Poker", "Hive Poker"),
-    ("BetOnline", "BetOnline"),
-    ("MPLPoker", "MPLPoker"),
-    ("SupremaPoker", "SupremaPoker"),
-];
 
 /// How money is written: chips, or cents of a currency with its symbol and code.
 #[derive(Clone, Copy)]
@@ -245,8 +232,9 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
     let mut out = String::with_capacity(1600);
 
     // Header.
-    let (room, own_room) = match STARS_ROOMS.iter().find(|(site, _)| *site == h.site) {
-        Some((_, printed)) => (*printed, true),
+    // Rooms whose own histories are in this format keep the name their headers print.
+    let (room, own_room) = match STARS_SITES.iter().find(|(_, site)| *site == h.site) {
+        Some((printed, _)) => (*printed, true),
         None => ("PokerStars", false),
     };
     let title = if g.fast { "Zoom Hand" } else { "Hand" };
