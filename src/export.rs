@@ -112,12 +112,12 @@ fn load(ids: &[i64]) -> HashMap<i64, StoredHand> {
     uniq.sort_unstable();
     uniq.dedup();
     Spi::connect(|client| {
-        let mut hands = load_hands(&client, &uniq);
+        let mut hands = load_hands(client, &uniq);
         // HandsPlayers.id → (hand id, player index).
         let mut players: HashMap<i64, (i64, usize)> = HashMap::with_capacity(hands.len() * 6);
-        load_players(&client, &uniq, &mut hands, &mut players);
-        load_actions(&client, &uniq, &mut hands, &players);
-        load_boards(&client, &uniq, &mut hands);
+        load_players(client, &uniq, &mut hands, &mut players);
+        load_actions(client, &uniq, &mut hands, &players);
+        load_boards(client, &uniq, &mut hands);
         hands
     })
 }
