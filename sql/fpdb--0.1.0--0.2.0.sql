@@ -269,6 +269,25 @@ COMMENT ON FUNCTION fpdb.watch(text, boolean) IS
     'Registers a folder (or file) whose hand histories the database''s watch worker imports as rooms write them, as the calling role; needs pg_read_server_files.';
 COMMENT ON FUNCTION fpdb.unwatch(text) IS
     'Stops following a path registered by fpdb.watch (its owner or a superuser); needs pg_read_server_files.';
+-- Issue 19: stored hands exported as PokerStars hand-history text (src/export.rs).
+CREATE FUNCTION fpdb."export_hand"(
+	"hand_id" bigint,
+	"format" TEXT DEFAULT 'pokerstars'
+) RETURNS TEXT
+STRICT STABLE PARALLEL RESTRICTED
+SET search_path TO pg_catalog, pg_temp
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'export_hand_wrapper';
+CREATE FUNCTION fpdb."export_hands"(
+	"hand_ids" bigint[],
+	"format" TEXT DEFAULT 'pokerstars'
+) RETURNS SETOF TEXT
+STRICT STABLE PARALLEL RESTRICTED
+SET search_path TO pg_catalog, pg_temp
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'export_hands_wrapper';
+ALTER FUNCTION fpdb.export_hand(bigint, text) SET jit = off;
+ALTER FUNCTION fpdb.export_hands(bigint[], text) SET jit = off;
 
 -- ---------------------------------------------------------------------------------------------
 -- Tournament summaries (issue 16): the same statements as sql/tourney.sql, then

@@ -7,6 +7,7 @@ use pgrx::prelude::*;
 
 mod cards;
 mod errors;
+mod export;
 mod gucs;
 mod hudcache;
 mod import;

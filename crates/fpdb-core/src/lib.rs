@@ -6,6 +6,7 @@
 //! - [`split`]: texts with many hands into one chunk per hand;
 //! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252;
 //! - [`follow`]: the complete hands among the bytes a room appended to a file.
+//! - [`export`]: stored hands written as PokerStars hand-history text.
 
 pub mod amount;
 pub mod builder;
@@ -13,6 +14,7 @@ pub mod cards;
 pub mod decode;
 pub mod error;
 pub mod follow;
+pub mod export;
 pub mod model;
 pub mod parsers;
 pub mod split;

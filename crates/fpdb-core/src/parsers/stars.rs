@@ -66,8 +66,8 @@ impl Room for PokerStars {
 // ---------------------------------------------------------------------------------------------
 
 /// Rooms whose histories use the PokerStars format: the name printed at the start of the header
-/// and the name stored as the hand's site.
-const SITES: &[(&str, &str)] = &[
+/// and the name stored as the hand's site (the exporter writes the first name of a site).
+pub(crate) const SITES: &[(&str, &str)] = &[
     ("PokerStars", "PokerStars"),
     ("POKERSTARS", "PokerStars"),
     ("Run It Once Poker", "Run It Once"),
