@@ -3,6 +3,7 @@
 //! - [`cards`]: card codes and Hold'em starting hands as the FPDB design stores them;
 //! - [`model`]: the site-neutral hand every parser fills;
 //! - [`parsers`]: one module per poker room, with room detection;
+//! - [`pot`]: the money of a finished hand (total pot, rake, uncalled bets), computed once;
 //! - [`split`]: texts with many hands into one chunk per hand;
 //! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252.
 
@@ -13,6 +14,7 @@ pub mod decode;
 pub mod error;
 pub mod model;
 pub mod parsers;
+pub mod pot;
 pub mod split;
 pub mod stats;
 pub mod time;

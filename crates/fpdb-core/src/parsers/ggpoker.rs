@@ -72,6 +72,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, find, groups, rfind, rsplit2, split2};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, PrintedPot};
 use crate::split::Chunk;
 use crate::time;
 
@@ -479,6 +480,8 @@ struct Parser {
     total_pot: Option<Money>,
     /// Rake and fees of the summary line; `None` when it prints no rake at all.
     fees: Option<Money>,
+    /// The summary's "Total pot" line.
+    total_line: Option<u32>,
     cash_drop: Money,
     summary_seen: bool,
 }
@@ -504,6 +507,7 @@ impl Parser {
             summary_won: Vec::new(),
             total_pot: None,
             fees: None,
+            total_line: None,
             cash_drop: 0,
             summary_seen: false,
         }
@@ -993,6 +997,7 @@ impl Parser {
         let mut parts = r.split(" | ");
         let total = parts.next().unwrap_or("");
         self.total_pot = Some(self.money(total, no)?);
+        self.total_line = Some(no);
         for part in parts {
             let Some((_, amt)) = part.trim().rsplit_once(' ') else {
                 continue;
@@ -1091,7 +1096,7 @@ impl Parser {
         }
         self.finish_boards();
         self.finish_players();
-        self.finish_money();
+        self.finish_money(last_line)?;
         Ok(self.b.finish())
     }
 
@@ -1171,7 +1176,7 @@ impl Parser {
     }
 
     /// Collections, cash-outs, total pot and rake.
-    fn finish_money(&mut self) {
+    fn finish_money(&mut self, last_line: u32) -> LineResult {
         let mut collections = if self.collected.is_empty() {
             std::mem::take(&mut self.summary_won)
         } else {
@@ -1212,40 +1217,17 @@ impl Parser {
                 });
             }
         }
-        let collected: Money = collections
-            .iter()
-            .fold(0, |a, c| a.saturating_add(c.amount));
-        let drop = self.cash_drop;
         let hand = self.b.hand_mut();
-        let put_in = hand
-            .actions
-            .iter()
-            .fold(0 as Money, |a, x| a.saturating_add(x.amount));
-        let returned = hand
-            .returned
-            .iter()
-            .fold(0 as Money, |a, r| a.saturating_add(r.amount));
-        let players_money = put_in.saturating_sub(returned);
-        let mut total = self.total_pot.unwrap_or(players_money);
-        // The room's added money belongs in the total pot.
-        if drop > 0 && total == players_money {
-            total = total.saturating_add(drop);
-        }
         hand.collections = collections;
         hand.cash_outs = cash_outs;
         hand.cashed_out_pot = cashed_out_pot;
-        hand.pot_added = drop;
-        hand.total_pot = total;
-        hand.rake = match self.fees {
-            Some(f) => f,
-            None => total
-                .saturating_sub(collected)
-                .saturating_sub(cashed_out_pot)
-                .max(0),
-        };
-        if hand.game.kind == GameKind::Tour {
-            hand.rake = 0;
-        }
+        let mut policy = PotPolicy::new(self.scale, self.total_line.unwrap_or(last_line));
+        policy.printed = self
+            .total_pot
+            .map_or(PrintedPot::None, PrintedPot::BeforeRake);
+        policy.rake = self.fees;
+        policy.added = self.cash_drop;
+        self.b.settle(&policy)
     }
 }
 
