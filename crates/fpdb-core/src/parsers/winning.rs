@@ -74,6 +74,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, checked_money, find, groups, leading_number, rfind, split2};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, PrintedPot};
 use crate::split::Chunk;
 use crate::time;
 
@@ -608,6 +609,8 @@ struct Parser<'a> {
     summary_won: Vec<(PlayerIdx, Money)>,
     total_pot: Option<Money>,
     fees: Money,
+    /// The summary's total-pot line.
+    total_line: Option<u32>,
     summary_seen: bool,
     /// Old format: the "Game ended at" line that closes every finished hand.
     ended: bool,
@@ -649,6 +652,7 @@ impl<'a> Parser<'a> {
             summary_won: Vec::new(),
             total_pot: None,
             fees: 0,
+            total_line: None,
             summary_seen: false,
             ended: false,
             summary_seats: 0,
@@ -1350,6 +1354,7 @@ impl<'a> Parser<'a> {
             }
             self.total_pot = total;
             self.fees = fees;
+            self.total_line = Some(no);
             return Ok(());
         }
         if let Some(r) = line.strip_prefix("Board: ") {
@@ -1429,6 +1434,7 @@ impl<'a> Parser<'a> {
             }
             self.total_pot = Some(total);
             self.fees = fees;
+            self.total_line = Some(no);
             return Ok(());
         }
         if let Some(r) = line.strip_prefix("Board") {
@@ -1554,7 +1560,7 @@ impl<'a> Parser<'a> {
         self.finish_boards();
         self.finish_players();
         self.finish_collections();
-        self.finish_money();
+        self.finish_money(last_line)?;
         Ok(self.b.finish())
     }
 
@@ -1647,28 +1653,13 @@ impl<'a> Parser<'a> {
 
     /// Total pot and rake. The room prints the pot after its fees; when the printed pot already
     /// equals what the players put in, it was printed before them.
-    fn finish_money(&mut self) {
-        let money_in = self.b.money_in();
-        let fees = self.fees;
-        let hand = self.b.hand_mut();
-        let collected = hand
-            .collections
-            .iter()
-            .fold(0 as Money, |a, c| a.saturating_add(c.amount));
-        match self.total_pot {
-            Some(printed) => {
-                hand.total_pot = if fees > 0 && printed == money_in {
-                    printed
-                } else {
-                    printed.saturating_add(fees)
-                };
-                hand.rake = fees;
-            }
-            None => {
-                hand.total_pot = money_in;
-                hand.rake = money_in.saturating_sub(collected).max(0);
-            }
+    fn finish_money(&mut self, last_line: u32) -> LineResult {
+        let mut policy = PotPolicy::new(self.scale, self.total_line.unwrap_or(last_line));
+        if let Some(printed) = self.total_pot {
+            policy.printed = PrintedPot::AfterRake(printed);
+            policy.rake = Some(self.fees);
         }
+        self.b.settle(&policy)
     }
 }
 
