@@ -74,6 +74,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, checked_money, find, groups, leading_number, rfind};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, PrintedPot};
 use crate::split::Chunk;
 use crate::time;
 
@@ -1369,7 +1370,7 @@ impl<'a> Parser<'a> {
         }
         self.finish_game();
         self.finish_players();
-        self.finish_money()?;
+        self.finish_money(last_line)?;
         Ok(self.b.finish())
     }
 
@@ -1446,41 +1447,20 @@ impl<'a> Parser<'a> {
     /// Total pot (printed before rake) and rake; hands with an empty summary: what went in, and
     /// what of it nobody collected. A printed pot that is not what the players put in belongs to
     /// another hand (the room's files sometimes splice two hands together).
-    fn finish_money(&mut self) -> LineResult {
-        let money_in = self.b.money_in();
+    fn finish_money(&mut self, last_line: u32) -> LineResult {
         let collections = std::mem::take(&mut self.collections);
-        let collected = collections
-            .iter()
-            .fold(0 as Money, |a, c| a.saturating_add(c.amount));
-        let hand = self.b.hand_mut();
-        hand.collections = collections;
-        match self.total_pot {
-            Some(printed) => {
-                let rake = self.rake.unwrap_or(0);
-                hand.total_pot = if printed == money_in {
-                    printed
-                } else if printed.saturating_add(rake) == money_in {
-                    money_in
-                } else {
-                    return Err(ParseError::malformed(
-                        self.total_line,
-                        format!(
-                            "the summary's total pot ({printed}) is not what the players put in ({money_in}, \
-                             in the table's unit): the summary is another hand's"
-                        ),
-                    ));
-                };
-                hand.rake = match self.rake {
-                    Some(r) => r,
-                    None => hand.total_pot.saturating_sub(collected).max(0),
-                };
-            }
-            None => {
-                hand.total_pot = money_in;
-                hand.rake = money_in.saturating_sub(collected).max(0);
-            }
-        }
-        Ok(())
+        self.b.hand_mut().collections = collections;
+        let line = if self.total_pot.is_some() {
+            self.total_line
+        } else {
+            last_line
+        };
+        let mut policy = PotPolicy::new(self.scale, line);
+        policy.printed = self
+            .total_pot
+            .map_or(PrintedPot::None, PrintedPot::PlayersMoney);
+        policy.rake = self.rake;
+        self.b.settle(&policy)
     }
 }
 
