@@ -208,7 +208,7 @@ pub fn settle(hand: &mut Hand, policy: &PotPolicy) -> Result<(), ParseError> {
         let uncalled = shown_uncalled.unwrap_or_else(|| returned(hand));
         return Err(ParseError::malformed(
             policy.line,
-            mismatch(policy, put, collected_before, printed_rake, uncalled),
+            mismatch(policy, put, collected_before, printed_rake, uncalled, kept),
         ));
     }
     let in_pot = players.saturating_add(policy.added);
@@ -277,13 +277,23 @@ fn mismatch(
     collected: Money,
     rake: Option<Money>,
     uncalled: Money,
+    kept: Money,
 ) -> String {
     let m = |v: Money| show_money(v, policy.scale);
+    let collected = if kept > 0 {
+        format!(
+            "{} (and the room kept {} for players who cashed out)",
+            m(collected),
+            m(kept)
+        )
+    } else {
+        m(collected)
+    };
     match rake {
         Some(r) => format!(
             "the pot does not add up: the players collected {} and the room took {}, but the \
              actions put in {} (with {} uncalled)",
-            m(collected),
+            collected,
             m(r),
             m(put_in),
             m(uncalled)
@@ -291,7 +301,7 @@ fn mismatch(
         None => format!(
             "the pot does not add up: the players collected {}, more than the {} the actions put \
              in (with {} uncalled)",
-            m(collected),
+            collected,
             m(put_in),
             m(uncalled)
         ),

@@ -8,7 +8,7 @@
 //! turns what the room prints (call amounts, raise "to" totals) into the chips each action put in.
 //!
 //! Where a room's text contradicts itself, the parser trusts, in this order: the summary's
-//! "Total pot", the amounts players called, then the other lines (see `reconcile_returns` and
+//! "Total pot", the amounts players called, then the other lines (see [`Uncalled::FromPrintedPot`] and
 //! `Parser::call`). Collections come from the summary; the "collected" lines before it give
 //! their pots and boards when both agree.
 //!
@@ -32,6 +32,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, bracket, cards_of, find, groups, rfind, split2, Cards};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, PrintedPot, Uncalled};
 use crate::split::Chunk;
 use crate::time;
 
@@ -942,9 +943,10 @@ struct Parser {
     summary_won: Vec<(PlayerIdx, Money, u8)>,
     cashed_out_pot: Money,
     total_pot: Option<Money>,
+    /// The summary's "Total pot" line.
+    total_line: Option<u32>,
     rake: Money,
     pot_added: Money,
-    uncalled_lines: usize,
     summary_seen: bool,
     /// Seat numbers of the summary's "Seat N:" lines.
     summary_seats: Vec<u8>,
@@ -988,9 +990,9 @@ impl Parser {
             summary_won: Vec::new(),
             cashed_out_pot: 0,
             total_pot: None,
+            total_line: None,
             rake: 0,
             pot_added: 0,
-            uncalled_lines: 0,
             summary_seen: false,
             summary_seats: Vec::new(),
         }
@@ -1757,7 +1759,6 @@ impl Parser {
         let p = self.player_named(name.trim())?;
         Some(self.money(amt, no).map(|amount| {
             self.b.uncalled(p, amount);
-            self.uncalled_lines += 1;
             // Run It Once prints the return at the showdown: it belongs to the street of the
             // player's last bet.
             let hand = self.b.hand_mut();
@@ -1905,6 +1906,7 @@ impl Parser {
         let (first, mut parts) = split2(r, " | ").unwrap_or((r, ""));
         let total_text = &first[..first.bytes().position(|c| c == b' ').unwrap_or(first.len())];
         self.total_pot = Some(self.money(total_text, no)?);
+        self.total_line = Some(no);
         self.rake = 0;
         while !parts.is_empty() {
             let (part, more) = split2(parts, " | ").unwrap_or((parts, ""));
@@ -2085,7 +2087,7 @@ impl Parser {
         self.finish_boards()?;
         self.finish_players();
         self.finish_collections();
-        self.finish_money();
+        self.finish_money(last_line)?;
         Ok(self.b.finish())
     }
 
@@ -2210,104 +2212,19 @@ impl Parser {
         self.b.hand_mut().collections = collections;
     }
 
-    /// Total pot, rake, room-added money and returns, made consistent with each other.
-    fn finish_money(&mut self) {
-        let cashed_out = self.cashed_out_pot;
-        let uncalled_lines = self.uncalled_lines;
+    /// Total pot, rake, room-added money and returns, made consistent with each other: the
+    /// summary's total is before rake (exporters print it after), old histories print no
+    /// uncalled bets and the total shows them ([`Uncalled::FromPrintedPot`]).
+    fn finish_money(&mut self, last_line: u32) -> LineResult {
         let hand = self.b.hand_mut();
-        hand.pot_added = self.pot_added;
-        let collected = hand
-            .collections
-            .iter()
-            .fold(0 as Money, |a, c| a.saturating_add(c.amount));
-        let put_in = hand
-            .actions
-            .iter()
-            .fold(0 as Money, |a, x| a.saturating_add(x.amount));
-        match self.total_pot {
-            Some(mut total) => {
-                // Some exporters print the pot after rake as "Total pot".
-                if self.rake > 0 && collected == total && cashed_out == 0 {
-                    total = total.saturating_add(self.rake);
-                }
-                hand.total_pot = total;
-                hand.rake = self.rake;
-            }
-            None => {
-                let returned = hand
-                    .returned
-                    .iter()
-                    .fold(0 as Money, |a, r| a.saturating_add(r.amount));
-                hand.total_pot = put_in
-                    .saturating_sub(returned)
-                    .saturating_add(self.pot_added);
-                hand.rake = hand
-                    .total_pot
-                    .saturating_sub(collected)
-                    .saturating_sub(cashed_out)
-                    .max(0);
-            }
+        hand.cashed_out_pot = self.cashed_out_pot;
+        let mut policy = PotPolicy::new(self.scale, self.total_line.unwrap_or(last_line));
+        if let Some(total) = self.total_pot {
+            policy.printed = PrintedPot::BeforeRake(total);
+            policy.rake = Some(self.rake);
         }
-        hand.cashed_out_pot = cashed_out;
-        reconcile_returns(hand, uncalled_lines > 0);
-    }
-}
-
-/// Makes the money players put in, less what was returned, equal to the total pot the room
-/// printed (less the money it added):
-/// - old histories print no "Uncalled bet" line: the chips a single player put in above everyone
-///   else and that are not in the pot are returned to him;
-/// - Run It Once printed returns larger than the bet (the room's added money counted in): the
-///   last return is cut to what the pot allows.
-fn reconcile_returns(hand: &mut Hand, printed_returns: bool) {
-    let put_in = hand
-        .actions
-        .iter()
-        .fold(0 as Money, |a, x| a.saturating_add(x.amount));
-    let returned = hand
-        .returned
-        .iter()
-        .fold(0 as Money, |a, r| a.saturating_add(r.amount));
-    let in_pot = hand.total_pot.saturating_sub(hand.pot_added);
-    let diff = put_in.saturating_sub(returned).saturating_sub(in_pot);
-    if diff > 0 && !printed_returns {
-        // The top contributor's unmatched chips.
-        let n = hand.players.len();
-        let mut committed = vec![0 as Money; n];
-        for a in &hand.actions {
-            if let Some(c) = committed.get_mut(a.player) {
-                *c = c.saturating_add(a.amount);
-            }
-        }
-        let Some((top, &top_amount)) = committed.iter().enumerate().max_by_key(|&(_, v)| *v) else {
-            return;
-        };
-        let second = committed
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != top)
-            .map(|(_, &v)| v)
-            .max()
-            .unwrap_or(0);
-        if top_amount.saturating_sub(second) >= diff {
-            let street = hand
-                .actions
-                .iter()
-                .rev()
-                .find(|a| a.player == top && a.amount > 0)
-                .map_or(0, |a| a.street.max(0));
-            hand.returned.push(Returned {
-                street,
-                player: top,
-                amount: diff,
-            });
-        }
-    } else if diff < 0 && printed_returns {
-        if let Some(last) = hand.returned.last_mut() {
-            let cut = diff.saturating_neg();
-            if last.amount >= cut {
-                last.amount -= cut;
-            }
-        }
+        policy.added = self.pot_added;
+        policy.uncalled = Uncalled::FromPrintedPot;
+        self.b.settle(&policy)
     }
 }
