@@ -76,6 +76,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, find, groups, rsplit2, split2};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, Uncalled};
 use crate::split::Chunk;
 use crate::time;
 
@@ -1011,8 +1012,13 @@ impl Parser {
                 "the hand was cancelled: one player posted and no cards were dealt",
             ));
         }
-        let collections = std::mem::take(&mut self.collected);
-        settle_money(&mut b, collections);
+        hand.collections = std::mem::take(&mut self.collected);
+        // 888 prints no uncalled bet, no total and no rake. Its tournaments sometimes award less
+        // than the pot (the corpus has such hands): only cash hands can be checked.
+        let mut policy = PotPolicy::new(self.scale, last_line);
+        policy.uncalled = Uncalled::Unmatched;
+        policy.check = hand.game.kind == GameKind::Ring;
+        b.settle(&policy)?;
         Ok(b.finish())
     }
 
@@ -1045,89 +1051,6 @@ impl Parser {
             b.hand_mut().boards = vec![board];
         }
     }
-}
-
-fn total_of(collections: &[Collection]) -> Money {
-    collections
-        .iter()
-        .fold(0, |a: Money, c| a.saturating_add(c.amount))
-}
-
-/// Returns, collections, total pot and rake of a hand whose room prints none of them but the
-/// collections (see the module documentation).
-fn settle_money(b: &mut HandBuilder, mut collections: Vec<Collection>) {
-    let hand = b.hand();
-    let n = hand.players.len();
-    // Live money per player (antes and dead blinds are not matched by anyone), and the street
-    // of his last live chips.
-    let mut live = vec![0 as Money; n];
-    let mut last_street = vec![0i8; n];
-    let mut put_in: Money = 0;
-    for a in &hand.actions {
-        put_in = put_in.saturating_add(a.amount);
-        let l = match a.kind {
-            ActionKind::Ante | ActionKind::DeadSmallBlind => 0,
-            ActionKind::BothBlinds => a.amount.saturating_sub(hand.game.small_blind).max(0),
-            _ => a.amount,
-        };
-        if l > 0 {
-            live[a.player] = live[a.player].saturating_add(l);
-            last_street[a.player] = a.street.max(0);
-        }
-    }
-    let (mut top, mut second, mut who) = (0, 0, None);
-    for (p, &v) in live.iter().enumerate() {
-        if v > top {
-            second = top;
-            top = v;
-            who = Some(p);
-        } else if v > second {
-            second = v;
-        }
-    }
-    let excess = top - second;
-    let mut returned = 0;
-    if let (Some(p), true) = (who, excess > 0) {
-        let street = last_street[p];
-        let pot = put_in.saturating_sub(excess);
-        let collected = total_of(&collections);
-        // 888 sometimes counts the returned chips in the player's collection, or prints them as
-        // a collection of their own: collections beyond the pot hold them, take them out.
-        if collected > pot {
-            let mut left = excess;
-            // A collection of exactly the returned chips first, then the player's last ones.
-            if let Some(i) = collections
-                .iter()
-                .position(|c| c.player == p && c.amount == left)
-            {
-                collections.remove(i);
-                left = 0;
-            }
-            for c in collections.iter_mut().rev().filter(|c| c.player == p) {
-                let take = left.min(c.amount);
-                c.amount -= take;
-                left -= take;
-            }
-            collections.retain(|c| c.amount > 0);
-        }
-        let hand = b.hand_mut();
-        hand.returned.push(Returned {
-            street,
-            player: p,
-            amount: excess,
-        });
-        returned = excess;
-    }
-    let hand = b.hand_mut();
-    let total = put_in.saturating_sub(returned);
-    let collected = total_of(&collections);
-    hand.collections = collections;
-    hand.total_pot = total;
-    hand.rake = if hand.game.kind == GameKind::Ring {
-        total.saturating_sub(collected).max(0)
-    } else {
-        0
-    };
 }
 
 #[cfg(test)]
