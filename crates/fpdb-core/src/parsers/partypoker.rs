@@ -95,6 +95,7 @@ use crate::model::*;
 use crate::parsers::text::{self, find, groups, split2};
 use crate::parsers::winamax::common::{self, cards_of};
 use crate::parsers::Room;
+use crate::pot::{self, PotPolicy, Uncalled};
 use crate::split::Chunk;
 use crate::time;
 
@@ -2099,9 +2100,10 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
         };
         hand.tournament = Some(t);
     }
-    let rake = if tour { Some(0) } else { p.rake };
-    common::settle(&mut hand, rake, 0, 0)
-        .map_err(|m| ParseError::malformed(p.money_line, m.message(p.scale)))?;
+    let mut policy = PotPolicy::new(p.scale, p.money_line);
+    policy.rake = p.rake;
+    policy.uncalled = Uncalled::InCollections;
+    pot::settle(&mut hand, &policy)?;
     Ok(hand)
 }
 

@@ -40,7 +40,7 @@
 //!
 //! Winamax prints no "uncalled bet" line: the chips a bettor gets back are inside his "collected"
 //! amount (as a separate "side pot" when the caller was all-in for less). The parser takes them
-//! out of the collections and records them as returned (see [`common::settle`]). The summary's
+//! out of the collections and records them as returned (see [`Uncalled::InCollections`]). The summary's
 //! "Rake" is everything the room took; "Total pot" is what the players collected (rounded to
 //! "3.37k" in old tournaments), so the total pot is computed from the actions. Money the room
 //! adds to the pot ("Hold-up to Pot: total X", "Escape to Pot: total X") is `pot_added`.
@@ -67,6 +67,7 @@ use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, Uncalled};
 use crate::split::Chunk;
 use crate::time;
 
@@ -1064,20 +1065,17 @@ impl Parser {
         } else {
             std::mem::take(&mut self.collected)
         };
-        let tour = self.b.hand().game.kind == GameKind::Tour;
-        let rake = if tour { Some(0) } else { self.rake };
+        let mut policy = PotPolicy::new(self.scale, self.pot_line);
+        policy.rake = self.rake;
+        policy.added = self.added;
+        policy.uncalled = Uncalled::InCollections;
         // Each rounded half chip, and each collection printed rounded, can be a chip off.
-        let tolerance = if self.rounded > 0 {
-            self.rounded.saturating_add(collections.len() as Money)
-        } else {
-            0
-        };
-        let (pot_line, scale) = (self.pot_line, self.scale);
-        let mut hand = self.b.finish();
-        hand.collections = collections;
-        common::settle(&mut hand, rake, self.added, tolerance)
-            .map_err(|m| ParseError::malformed(pot_line, m.message(scale)))?;
-        Ok(hand)
+        if self.rounded > 0 {
+            policy.tolerance = self.rounded.saturating_add(collections.len() as Money);
+        }
+        self.b.hand_mut().collections = collections;
+        self.b.settle(&policy)?;
+        Ok(self.b.finish())
     }
 }
 
