@@ -11,6 +11,7 @@ pub mod pacific;
 pub mod partypoker;
 pub mod stars;
 pub(crate) mod text;
+pub(crate) mod verbs;
 pub mod winamax;
 pub mod winning;
 

@@ -31,6 +31,7 @@ use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, bracket, cards_of, find, groups, rfind, split2, Cards};
+use crate::parsers::verbs::{self, Betting, Rules, Verb};
 use crate::parsers::Room;
 use crate::pot::{PotPolicy, PrintedPot, Uncalled};
 use crate::split::Chunk;
@@ -832,28 +833,12 @@ fn fast_money(text: &str, scale: i64) -> Option<Money> {
     text::plain_amount(t, scale)
 }
 
-/// Strips what Stars appends to an action: " (disconnect)", " and is all-in", " and has reached
-/// the $X cap". Returns the rest and whether the player is all-in.
-fn action_tail(s: &str) -> (&str, bool) {
-    let mut s = s.trim_end();
-    if let Some(r) = s.strip_suffix("(disconnect)") {
-        s = r.trim_end();
-    }
-    let mut all_in = false;
-    if let Some(i) = find(s, "and ") {
-        all_in = s[i..].starts_with("and is all-in");
-        s = s[..i].trim_end();
-    }
-    (s, all_in)
-}
-
 // ---------------------------------------------------------------------------------------------
 // The parser
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Debug, Clone, Copy, Default)]
 struct PlayerState {
-    folded: bool,
     /// Made an action other than a post (a later "sits out" line does not make him absent).
     acted: bool,
     sits_out: bool,
@@ -917,17 +902,10 @@ struct Parser {
     phase: Phase,
     header_line: u32,
     ante_printed: bool,
-    /// Player names are "Small Blind", "Big Blind", "Dealer" (converted files): every small
-    /// blind posted is a live one.
-    anonymised: bool,
-    sb_posted: bool,
-    bb_posted: bool,
-    /// Per player: folded, made an action other than a post, said to sit out in the hand.
+    /// Per player: made an action other than a post, said to sit out in the hand.
     state: Vec<PlayerState>,
-    /// Index in the actions of the last bet/raise/complete of the current street.
-    last_aggr: Option<usize>,
-    /// Stud third street: nobody has bet or completed yet.
-    stud_open: bool,
+    /// Folds, blinds posted and raises: the format's betting rules.
+    betting: Betting,
     hero: Option<PlayerIdx>,
     /// Board from the street lines (first run / only board) and the other runs.
     board: Vec<Card>,
@@ -972,12 +950,8 @@ impl Parser {
             phase: Phase::Seats,
             header_line,
             ante_printed,
-            anonymised: false,
-            sb_posted: false,
-            bb_posted: false,
             state: Vec::with_capacity(10),
-            last_aggr: None,
-            stud_open: true,
+            betting: Betting::new(Rules::POKERSTARS),
             hero: None,
             board: Vec::new(),
             runs: Vec::new(),
@@ -1094,7 +1068,9 @@ impl Parser {
     /// The seat list is complete.
     fn enter_body(&mut self) {
         self.phase = Phase::Body;
-        self.anonymised = self
+        // Player names are "Small Blind", "Big Blind", "Dealer" (converted files): every small
+        // blind posted is a live one.
+        self.betting.rules.every_small_blind_live = self
             .b
             .hand()
             .players
@@ -1274,7 +1250,6 @@ impl Parser {
         let new_street = street != self.b.street();
         if new_street && street >= self.b.street() {
             self.b.set_street(street);
-            self.last_aggr = None;
         }
         match self.base {
             Base::Hold if street >= 0 && !cards.is_empty() && (name != "HOLE CARDS") => {
@@ -1289,7 +1264,7 @@ impl Parser {
                     .and_then(|v| v.as_slice().first().copied())
                 {
                     for (i, pl) in self.b.hand_mut().players.iter_mut().enumerate() {
-                        if self.state.get(i).is_some_and(|s| !s.folded) && pl.cards.len() == 7 {
+                        if i < self.state.len() && !self.betting.folded(i) && pl.cards.len() == 7 {
                             pl.cards[6] = c;
                         }
                     }
@@ -1343,229 +1318,57 @@ impl Parser {
         }
     }
 
-    /// "NAME: verb ..." lines.
+    /// "NAME: verb ..." lines: the verbs of [`verbs`], applied with the format's betting rules.
     fn action(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
-        let bytes = r.as_bytes();
-        if bytes.is_empty() {
+        // "doesn't show hand", "Table deposit $10", "is disconnected", ...: nothing to record.
+        let Some(verb) = verbs::POKERSTARS.parse(r, |t| self.money(t, no), no)? else {
+            return Ok(());
+        };
+        if self.betting.apply(&mut self.b, p, &verb) {
+            match verb {
+                Verb::Fold { shown } => {
+                    // "folds [Kh]": cards shown while folding.
+                    if let Some(cards) = shown.and_then(cards_of) {
+                        self.show(p, cards.as_slice());
+                    }
+                }
+                Verb::Post { .. } | Verb::BringIn { .. } => return Ok(()),
+                _ => {}
+            }
+            self.mark_acted(p);
             return Ok(());
         }
-        match bytes[0] {
-            b'f' if r.starts_with("folds") => {
-                self.begin_betting();
-                // "folds [Kh]": cards shown while folding.
-                if let Some(cards) = groups(&r[5..]).next().and_then(cards_of) {
-                    self.show(p, cards.as_slice());
-                }
-                if !self.state[p].folded {
-                    self.state[p].folded = true;
-                    self.b.fold(p);
-                }
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'c' if r.starts_with("checks") => {
-                self.begin_betting();
-                self.b.check(p);
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'c' if r.starts_with("calls ") => {
-                self.begin_betting();
-                let (amt, all_in) = action_tail(&r[6..]);
-                let amount = self.money(amt, no)?;
-                self.call(p, amount, all_in);
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'b' if r.starts_with("bets ") => {
-                self.begin_betting();
-                let (amt, all_in) = action_tail(&r[5..]);
-                let amount = self.money(amt, no)?;
-                if self.base == Base::Stud && self.b.street() == 0 && self.stud_open {
-                    let to = self.b.street_total(p).saturating_add(amount);
-                    self.b.complete_to(p, to, all_in);
-                } else {
-                    self.b.bet(p, amount, all_in);
-                }
-                self.aggressed();
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'r' if r.starts_with("raises ") => {
-                self.begin_betting();
-                let (amt, all_in) = action_tail(&r[7..]);
-                let to = match split2(amt, "to ") {
-                    Some((_, to)) => self.money(to, no)?,
-                    // No total printed: the amount is what the raise adds, call included.
-                    None => self.b.street_total(p).saturating_add(self.money(amt, no)?),
-                };
-                if self.base == Base::Stud && self.b.street() == 0 && self.stud_open {
-                    self.b.complete_to(p, to, all_in);
-                } else {
-                    self.b.raise_to(p, to, all_in);
-                }
-                self.aggressed();
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'c' if r.starts_with("completes it to ") => {
-                let (amt, all_in) = action_tail(&r[16..]);
-                let to = self.money(amt, no)?;
-                self.b.complete_to(p, to, all_in);
-                self.aggressed();
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'p' if r.starts_with("posts ") => return self.post(no, p, &r[6..]),
-            b'b' if r.starts_with("brings") => {
-                // "brings in for 10", "brings-in low for 10"
-                if let Some(i) = find(r, " for ") {
-                    let (amt, all_in) = action_tail(&r[i + 5..]);
-                    let amount = self.money(amt, no)?;
-                    if self.b.street() < 0 {
-                        self.b.set_street(0);
-                    }
-                    self.b.bring_in(p, amount, all_in);
-                }
-                return Ok(());
-            }
-            b'd' if r.starts_with("discards ") => {
-                let (text, _) = action_tail(&r[9..]);
-                let n = text.split(' ').next().unwrap_or("");
-                let count: u8 = n.parse().map_err(|_| {
-                    if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
-                        ParseError::new(ErrorKind::OutOfRange, no, "discard count too large")
-                    } else {
-                        ParseError::malformed(no, "unreadable discard count")
-                    }
-                })?;
-                let cards = groups(text).next().and_then(cards_of);
+        match verb {
+            Verb::Discard { count, cards } => {
+                let cards = cards.and_then(cards_of);
                 let cards = cards.as_ref().map_or(&[][..], Cards::as_slice);
-                self.draw_street();
+                Betting::draw_street(&mut self.b);
                 self.redraw(p, Some(count), cards, false);
                 self.b.discard(p, count, cards.to_vec());
                 self.mark_acted(p);
-                return Ok(());
             }
-            b's' if r.starts_with("stands pat") => {
-                let cards = groups(r).next().and_then(cards_of);
+            Verb::StandPat { cards } => {
+                let cards = cards.and_then(cards_of);
                 let cards = cards.as_ref().map_or(&[][..], Cards::as_slice);
-                self.draw_street();
+                Betting::draw_street(&mut self.b);
                 self.redraw(p, None, cards, true);
                 self.b.stand_pat(p);
                 self.mark_acted(p);
-                return Ok(());
             }
-            b's' if r.starts_with("shows ") => {
-                if let Some(cards) = groups(r).next().and_then(cards_of) {
+            Verb::Show { cards } => {
+                if let Some(cards) = cards.and_then(cards_of) {
                     self.show(p, cards.as_slice());
                 }
-                return Ok(());
             }
-            b'm' if r.starts_with("mucks") => {
-                self.b.hand_mut().players[p].mucked = true;
-                return Ok(());
-            }
-            b'i' | b's' if r.starts_with("is sitting out") || r.starts_with("sits out") => {
+            Verb::Muck => self.b.hand_mut().players[p].mucked = true,
+            Verb::SitOut => {
                 if !self.state[p].acted {
                     self.state[p].sits_out = true;
                 }
-                return Ok(());
             }
             _ => {}
         }
-        // "doesn't show hand", "Table deposit $10", "is disconnected", ...: nothing to record.
         Ok(())
-    }
-
-    /// The first betting action of a hand whose "*** HOLE CARDS ***" line is missing.
-    fn begin_betting(&mut self) {
-        if self.b.street() < 0 {
-            self.b.set_street(0);
-        }
-    }
-
-    fn aggressed(&mut self) {
-        self.last_aggr = Some(self.b.hand().actions.len() - 1);
-        if self.b.street() == 0 {
-            self.stud_open = false;
-        }
-    }
-
-    /// A call of `amount` chips. A call can never take the caller above the highest total of the
-    /// street; when it does, the room printed the last raise's total too small (Run It Once did
-    /// in 2019), and the call shows by how much.
-    fn call(&mut self, p: PlayerIdx, amount: Money, all_in: bool) {
-        let over = self
-            .b
-            .street_total(p)
-            .saturating_add(amount)
-            .saturating_sub(self.b.street_max());
-        if over > 0 {
-            if let Some(idx) = self.last_aggr {
-                if self
-                    .b
-                    .hand()
-                    .actions
-                    .get(idx)
-                    .is_some_and(|a| a.player != p)
-                {
-                    self.b.amend_action(idx, over);
-                }
-            }
-        }
-        self.b.call(p, amount, all_in);
-    }
-
-    /// "posts small blind $1", "posts the ante 10", ...
-    fn post(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
-        let (kind, amt) = if let Some(a) = r.strip_prefix("small blind ") {
-            let kind = if !self.sb_posted || self.anonymised {
-                ActionKind::SmallBlind
-            } else {
-                ActionKind::DeadSmallBlind
-            };
-            self.sb_posted = true;
-            (kind, a)
-        } else if let Some(a) = r.strip_prefix("big blind ") {
-            (ActionKind::BigBlind, a)
-        } else if let Some(a) = r.strip_prefix("small & big blinds ") {
-            (ActionKind::BothBlinds, a)
-        } else if let Some(a) = r.strip_prefix("the ante ") {
-            (ActionKind::Ante, a)
-        } else if let Some(a) = r.strip_prefix("ante ") {
-            (ActionKind::Ante, a)
-        } else if let Some(a) = r.strip_prefix("straddle ") {
-            (ActionKind::Straddle, a)
-        } else if let Some(a) = r.strip_prefix("button blind ") {
-            (ActionKind::ButtonBlind, a)
-        } else if let Some(a) = r.strip_prefix("dead small blind ") {
-            (ActionKind::DeadSmallBlind, a)
-        } else {
-            return Err(ParseError::malformed(no, "unknown kind of post"));
-        };
-        let (amt, all_in) = action_tail(amt);
-        let amount = self.money(amt, no)?;
-        let mut kind = kind;
-        if kind == ActionKind::BigBlind {
-            // A second big blind larger than the table's is a straddle (PokerMaster prints
-            // straddles as big blinds); equal ones are late or returning players' posts.
-            let bb = self.b.hand().game.big_blind;
-            if self.bb_posted && bb > 0 && amount > bb {
-                kind = ActionKind::Straddle;
-            }
-            self.bb_posted = true;
-        }
-        self.b.post(p, kind, amount, all_in);
-        Ok(())
-    }
-
-    /// Draw games without a "*** DRAW ***" line (single draw): the first discard starts the draw.
-    fn draw_street(&mut self) {
-        if self.base == Base::Draw && self.b.street() <= 0 {
-            self.b.set_street(1);
-            self.last_aggr = None;
-        }
     }
 
     /// The hand before draw `round` (1-based): the deal or the previous draw.
@@ -1985,7 +1788,7 @@ impl Parser {
             }
         } else if let Some(x) = t.strip_prefix("mucked") {
             // Converters list every player's cards as "mucked", folded ones included.
-            if !self.state[p].folded {
+            if !self.betting.folded(p) {
                 self.b.hand_mut().players[p].mucked = true;
             }
             let x = x.trim_start();
