@@ -7,7 +7,7 @@
 //! folds [Kh]                          checks
 //! calls $5[ and is all-in]            bets $5[ and is all-in]
 //! raises $5 to $10[ and is all-in]    raises $5   (no total: the chips the raise adds)
-//! completes it to $10                 brings in for $2  /  brings-in low for $2
+//! completes it to $10                 brings in for $2 / brings-in low for $2 / brings in $2
 //! posts small blind $1                posts big blind $2        posts small & big blinds $3
 //! posts the ante $1                   posts straddle $4         posts button blind $2
 //! discards 2 cards [7h 2c]            stands pat [Ah Kd Qs Jc Td]
@@ -22,7 +22,8 @@
 //!
 //! The words are read as PokerStars' own parser always read them: "folds", "checks", "mucks",
 //! "stands pat", "sits out" and "is sitting out" by how the text starts; the others followed
-//! by a space and their amount.
+//! by a space and their amount. "calls", "bets", "raises" and "posts" without an amount are
+//! the room's amount reader's error (or an unknown kind of post), not lines to pass over.
 //!
 //! What the room prints around the verb (the player's name and ": " or " ") is the room's: it
 //! passes the text after it. Verbs the room prints differently (another kind of post, a room's
@@ -69,7 +70,7 @@ pub(crate) enum Verb<'a> {
         to: Money,
         all_in: bool,
     },
-    /// Stud: "brings in for X".
+    /// Stud: "brings in for X", "brings in X".
     BringIn {
         amount: Money,
         all_in: bool,
@@ -124,6 +125,19 @@ pub(crate) const POKERSTARS: Dialect = Dialect {
     ],
 };
 
+/// Whether `r` is `word` alone or `word` and a space.
+#[inline]
+fn is_word(r: &str, word: &str) -> bool {
+    r.strip_prefix(word)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+}
+
+/// The text after `word` and its space, for an `r` of which [`is_word`] holds.
+#[inline]
+fn after<'a>(r: &'a str, word: &str) -> &'a str {
+    r.get(word.len() + 1..).unwrap_or("")
+}
+
 /// Strips what rooms append to an action's amount: "(disconnect)", " and is all-in", " and has
 /// reached the $X cap". Returns the amount's text and whether the player is all-in.
 #[inline]
@@ -159,36 +173,39 @@ impl Dialect {
                 shown: groups(&r[5..]).next(),
             },
             Some(b'c') if r.starts_with("checks") => Verb::Check,
-            Some(b'c') if r.starts_with("calls ") => {
-                let (amount, all_in) = amount(&r[6..])?;
+            Some(b'c') if is_word(r, "calls") => {
+                let (amount, all_in) = amount(after(r, "calls"))?;
                 Verb::Call { amount, all_in }
             }
             Some(b'c') if r.starts_with("completes it to ") => {
                 let (to, all_in) = amount(&r[16..])?;
                 Verb::Complete { to, all_in }
             }
-            Some(b'b') if r.starts_with("bets ") => {
-                let (amount, all_in) = amount(&r[5..])?;
+            Some(b'b') if is_word(r, "bets") => {
+                let (amount, all_in) = amount(after(r, "bets"))?;
                 Verb::Bet { amount, all_in }
             }
             Some(b'b') if r.starts_with("brings") => {
-                // "brings in for 10", "brings-in low for 10".
-                let Some((_, amt)) = split2(r, " for ") else {
+                // "brings in for 10", "brings-in low for 10", "brings in 10".
+                let Some(amt) = split2(r, " for ")
+                    .map(|(_, a)| a)
+                    .or_else(|| r.strip_prefix("brings in "))
+                else {
                     return Ok(None);
                 };
                 let (amount, all_in) = amount(amt)?;
                 Verb::BringIn { amount, all_in }
             }
-            Some(b'r') if r.starts_with("raises ") => {
-                let (a, all_in) = amount_tail(&r[7..]);
+            Some(b'r') if is_word(r, "raises") => {
+                let (a, all_in) = amount_tail(after(r, "raises"));
                 let raise = match split2(a, "to ") {
                     Some((_, to)) => Raise::To(money(to)?),
                     None => Raise::Adds(money(a)?),
                 };
                 Verb::Raise { raise, all_in }
             }
-            Some(b'p') if r.starts_with("posts ") => {
-                let p = &r[6..];
+            Some(b'p') if is_word(r, "posts") => {
+                let p = after(r, "posts");
                 let Some(&(word, kind)) = self.posts.iter().find(|(w, _)| p.starts_with(w)) else {
                     return Err(ParseError::malformed(line, "unknown kind of post"));
                 };
@@ -516,8 +533,17 @@ mod tests {
         assert_eq!(read("is sitting out").unwrap(), Some(Verb::SitOut));
         assert_eq!(read("says hi").unwrap(), None);
         assert_eq!(read("brings a friend").unwrap(), None);
+        assert_eq!(
+            read("brings in $0.02 and is all-in").unwrap(),
+            Some(Verb::BringIn {
+                amount: 2,
+                all_in: true
+            })
+        );
         let e = read("posts a bribe $5").unwrap_err();
         assert_eq!((e.line, e.message.as_str()), (7, "unknown kind of post"));
+        assert_eq!(read("raises").unwrap_err().message, "unreadable amount");
+        assert_eq!(read("posts").unwrap_err().message, "unknown kind of post");
         let e = read("calls lots").unwrap_err();
         assert_eq!((e.line, e.kind), (7, ErrorKind::Malformed));
         let e = read("discards 999 cards").unwrap_err();
