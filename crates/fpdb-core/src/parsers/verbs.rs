@@ -152,6 +152,16 @@ pub(crate) fn amount_tail(s: &str) -> (&str, bool) {
     }
 }
 
+/// An amount and its tail ("$5 and is all-in"), read by the room's reader.
+#[inline]
+fn tailed<M>(t: &str, money: &mut M) -> Result<(Money, bool), ParseError>
+where
+    M: FnMut(&str) -> Result<Money, ParseError>,
+{
+    let (a, all_in) = amount_tail(t);
+    Ok((money(a)?, all_in))
+}
+
 impl Dialect {
     /// Reads the verb of an action line: `r` is the text after the player's name and its
     /// separator, `money` the room's amount reader (which names the line in its errors), `line`
@@ -161,28 +171,24 @@ impl Dialect {
     pub fn parse<'a>(
         &self,
         r: &'a str,
-        money: impl Fn(&str) -> Result<Money, ParseError>,
+        mut money: impl FnMut(&str) -> Result<Money, ParseError>,
         line: u32,
     ) -> Result<Option<Verb<'a>>, ParseError> {
-        let amount = |t: &str| -> Result<(Money, bool), ParseError> {
-            let (a, all_in) = amount_tail(t);
-            Ok((money(a)?, all_in))
-        };
         let verb = match r.as_bytes().first() {
             Some(b'f') if r.starts_with("folds") => Verb::Fold {
                 shown: groups(&r[5..]).next(),
             },
             Some(b'c') if r.starts_with("checks") => Verb::Check,
             Some(b'c') if is_word(r, "calls") => {
-                let (amount, all_in) = amount(after(r, "calls"))?;
+                let (amount, all_in) = tailed(after(r, "calls"), &mut money)?;
                 Verb::Call { amount, all_in }
             }
             Some(b'c') if r.starts_with("completes it to ") => {
-                let (to, all_in) = amount(&r[16..])?;
+                let (to, all_in) = tailed(&r[16..], &mut money)?;
                 Verb::Complete { to, all_in }
             }
             Some(b'b') if is_word(r, "bets") => {
-                let (amount, all_in) = amount(after(r, "bets"))?;
+                let (amount, all_in) = tailed(after(r, "bets"), &mut money)?;
                 Verb::Bet { amount, all_in }
             }
             Some(b'b') if r.starts_with("brings") => {
@@ -193,10 +199,11 @@ impl Dialect {
                 else {
                     return Ok(None);
                 };
-                let (amount, all_in) = amount(amt)?;
+                let (amount, all_in) = tailed(amt, &mut money)?;
                 Verb::BringIn { amount, all_in }
             }
             Some(b'r') if is_word(r, "raises") => {
+                // The tail first: "raises $2 to $4 and is all-in".
                 let (a, all_in) = amount_tail(after(r, "raises"));
                 let raise = match split2(a, "to ") {
                     Some((_, to)) => Raise::To(money(to)?),
@@ -209,7 +216,7 @@ impl Dialect {
                 let Some(&(word, kind)) = self.posts.iter().find(|(w, _)| p.starts_with(w)) else {
                     return Err(ParseError::malformed(line, "unknown kind of post"));
                 };
-                let (amount, all_in) = amount(&p[word.len()..])?;
+                let (amount, all_in) = tailed(&p[word.len()..], &mut money)?;
                 Verb::Post {
                     kind,
                     amount,
