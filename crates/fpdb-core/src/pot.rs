@@ -328,12 +328,63 @@ pub fn show_money(v: Money, scale: i64) -> String {
 /// last live chips, unless the collections show that they were part of the pot (they hold more
 /// than the pot without them).
 ///
+/// A player all in by his antes alone, for more than anyone else put in altogether (a short
+/// stack facing an ante larger than his stack), gets back what nobody could match: his whole
+/// contribution above the second largest ([`unmatched_ante`]).
+///
 /// This is the statistics' rule too, which they apply to hands built by other means; for a
-/// parsed hand [`settle`] has applied it, so they find nothing left. (An all-in ante larger than
-/// anything another player can match, issue 14, is dead money and not found here: a rule for it
-/// belongs here, comparing each player's whole contribution when the top one is all in by his
-/// ante.)
+/// parsed hand [`settle`] has applied it, so they find nothing left.
 pub fn unmatched_bet(hand: &Hand) -> Option<Returned> {
+    unmatched_live_bet(hand).or_else(|| unmatched_ante(hand))
+}
+
+/// The unmatched excess of a player all in by his antes alone, whose whole contribution is
+/// above everyone else's (and the collections show it was not in the pot).
+pub fn unmatched_ante(hand: &Hand) -> Option<Returned> {
+    let n = hand.players.len();
+    let mut whole = vec![0 as Money; n];
+    let mut only_antes = vec![true; n];
+    let mut all_in = vec![false; n];
+    let mut street = vec![0i8; n];
+    for a in &hand.actions {
+        let Some(w) = whole.get_mut(a.player) else {
+            continue;
+        };
+        *w = w.saturating_add(a.amount);
+        if a.amount > 0 {
+            only_antes[a.player] &= a.kind == ActionKind::Ante;
+            all_in[a.player] |= a.all_in;
+            street[a.player] = a.street.max(0);
+        }
+    }
+    for r in &hand.returned {
+        if let Some(w) = whole.get_mut(r.player) {
+            *w -= r.amount;
+        }
+    }
+    let (mut top, mut second, mut who) = (0, 0, 0);
+    for (p, &w) in whole.iter().enumerate() {
+        if w > top {
+            second = top;
+            top = w;
+            who = p;
+        } else if w > second {
+            second = w;
+        }
+    }
+    let excess = top - second;
+    let pot = whole.iter().sum::<Money>() + hand.pot_added;
+    (excess > 0 && only_antes[who] && all_in[who] && collected(hand) <= pot - excess).then(|| {
+        Returned {
+            street: street[who],
+            player: who,
+            amount: excess,
+        }
+    })
+}
+
+/// The live chips one player committed above everyone else (see [`unmatched_bet`]).
+fn unmatched_live_bet(hand: &Hand) -> Option<Returned> {
     let n = hand.players.len();
     let mut committed = vec![0 as Money; n];
     let mut common: Money = 0;

@@ -12,7 +12,10 @@
 //! this hand ("Dealer", "Small Blind", "Big Blind", "UTG", "UTG+1", ...; "Seat+3" in stud). A
 //! position changes hands every deal, so it cannot be a player's name. The parser names the
 //! player marked `[ME]` (the history's owner) **"Hero"**, and every other player **"Seat N"**
-//! (his seat number), so each seat is a distinct player within the hand. When the room prints
+//! (the number printed after "Seat"), so each seat is a distinct player within the hand. In big
+//! tournament files that number is the player's entry number, a stable anonymous id across the
+//! whole file ("Seat 107: Big Blind"): the name is then the same player in every hand, and the
+//! seat stored is his position at the table (the line's rank). When the room prints
 //! the players' hashed ids (the 2021 "MVS" version: `Player Info: Seat1: P1-d07e92...`), those
 //! ids are the names, as printed.
 //!
@@ -709,25 +712,36 @@ impl<'a> Parser<'a> {
         if self.seats.is_empty() {
             return Err(ParseError::malformed(no, "the hand has no seat lines"));
         }
+        // The printed number names the player (in big tournaments a stable anonymous id across
+        // the file), the position at the table is his seat.
+        let mut seats: Vec<(u32, u32, _, Money, bool)> = self
+            .seats
+            .iter()
+            .map(|&(n, label, stack, me)| (n, n, label, stack, me))
+            .collect();
         if !self.seating.is_empty() {
-            for s in self.seats.iter_mut() {
+            for s in seats.iter_mut() {
                 if let Some(i) = self.seating.iter().position(|&n| n == s.0) {
                     s.0 = u32::try_from(i + 1).unwrap_or(u32::MAX);
                 }
             }
-        } else if self.seats.iter().any(|s| s.0 > 10) {
-            for (i, s) in self.seats.iter_mut().enumerate() {
+        } else if seats.iter().any(|s| s.0 > 10) {
+            for (i, s) in seats.iter_mut().enumerate() {
                 s.0 = u32::try_from(i + 1).unwrap_or(u32::MAX);
             }
         }
-        self.seats.sort_by_key(|s| s.0);
-        for &(seat, label, stack, me) in &self.seats {
+        seats.sort_by_key(|s| s.0);
+        self.seats = seats
+            .iter()
+            .map(|&(seat, _, label, stack, me)| (seat, label, stack, me))
+            .collect();
+        for &(seat, printed, label, stack, me) in &seats {
             let seat = u8::try_from(seat)
                 .map_err(|_| ParseError::malformed(no, "seat number out of range"))?;
             let name = if me {
                 "Hero".to_string()
             } else {
-                format!("Seat {seat}")
+                format!("Seat {printed}")
             };
             let p = self.b.add_player(seat, &name, stack, false);
             if me {

@@ -994,7 +994,19 @@ fn build(
     let (date_text, date_at) = match (g.startdate, s.startdate.as_ref()) {
         (Some((d, at)), _) => (Cow::Borrowed(d), at),
         (None, Some(f)) => (f.text.clone(), f.at),
-        (None, None) => return Err(t.malformed(game_at, "the game has no <startdate>")),
+        (None, None) => {
+            // A game the room wrote as it began (its blinds) and never completed.
+            let incomplete =
+                acts.iter().all(|a| is_post(a.kind)) && seats.iter().all(|s| s.win == 0);
+            return Err(t.malformed(
+                game_at,
+                if incomplete {
+                    "the game is incomplete: no date, no actions after the blinds, no result"
+                } else {
+                    "the game has no <startdate>"
+                },
+            ));
+        }
     };
     let start = xml::date_time(&date_text)
         .map(|d| Utc.from_utc_datetime(&d))
