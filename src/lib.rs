@@ -11,13 +11,17 @@ mod gucs;
 mod hudcache;
 mod import;
 mod parse;
+mod summary;
+mod watch;
 
 ::pgrx::pg_module_magic!(name, version);
 
-/// Loads the library: registers fpdb's settings and the end-of-transaction cleanup.
+/// Loads the library: registers fpdb's settings, the end-of-transaction cleanup and (when
+/// preloaded) the watch launcher.
 #[pg_guard]
 pub extern "C-unwind" fn _PG_init() {
     gucs::init();
+    watch::init();
     // SAFETY: registers callbacks that live as long as the library (never unloaded).
     unsafe {
         pg_sys::RegisterXactCallback(Some(at_transaction_end), std::ptr::null_mut());
@@ -64,9 +68,19 @@ extension_sql_file!(
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
 extension_sql_file!(
+    "../sql/watch.sql",
+    name = "watch",
+    requires = ["hud", watch::watch, watch::unwatch]
+);
+extension_sql_file!(
+    "../sql/tourney.sql",
+    name = "tourney",
+    requires = ["hudcache"]
+);
+extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",
-    requires = ["hud", import::import_file]
+    requires = ["hud", import::import_file, "tourney"]
 );
 extension_sql_file!("../sql/finalize.sql", name = "finalize", finalize);
 
@@ -192,8 +206,10 @@ mod tests {
 
     #[pg_test]
     fn schema_has_the_thirteen_tables() {
+        // The design's 13 tables; fpdb's own bookkeeping (_own_objects, the watch tables) aside.
         let n = Spi::get_one::<i64>(
-            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'fpdb' AND table_type = 'BASE TABLE'",
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'fpdb' AND table_type = 'BASE TABLE' \
+             AND table_name NOT IN ('_own_objects', 'watches', 'watch_files', 'import_errors')",
         )
         .unwrap();
         assert_eq!(n, Some(13));
