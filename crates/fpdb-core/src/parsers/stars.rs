@@ -1361,11 +1361,7 @@ impl Parser {
                 }
             }
             Verb::Muck => self.b.hand_mut().players[p].mucked = true,
-            Verb::SitOut => {
-                if !self.state[p].acted {
-                    self.state[p].sits_out = true;
-                }
-            }
+            Verb::SitOut if !self.state[p].acted => self.state[p].sits_out = true,
             _ => {}
         }
         Ok(())
