@@ -5,7 +5,9 @@
 //! with the money each one put in and a correct all-in flag.
 
 use crate::cards::Card;
+use crate::error::ParseError;
 use crate::model::*;
+use crate::pot::{self, PotPolicy};
 
 /// Accumulates one hand. Create it with the header facts, add players, then actions in order.
 #[derive(Debug, Clone)]
@@ -344,6 +346,13 @@ impl HandBuilder {
                 prize,
             });
         }
+    }
+
+    /// Total pot, rake, added money and the uncalled bets the room did not print, as the
+    /// room's `policy` says, balance checked: see [`crate::pot`]. The last step before
+    /// [`HandBuilder::finish`], once every action, return, collection and cash-out is in.
+    pub fn settle(&mut self, policy: &PotPolicy) -> Result<(), ParseError> {
+        pot::settle(&mut self.hand, policy)
     }
 
     pub fn finish(self) -> Hand {

@@ -3,6 +3,7 @@
 //! - [`cards`]: card codes and Hold'em starting hands as the FPDB design stores them;
 //! - [`model`]: the site-neutral hand every parser fills;
 //! - [`parsers`]: one module per poker room, with room detection;
+//! - [`pot`]: the money of a finished hand (total pot, rake, uncalled bets), computed once;
 //! - [`split`]: texts with many hands into one chunk per hand;
 //! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252;
 //! - [`follow`]: the complete hands among the bytes a room appended to a file.
@@ -17,6 +18,7 @@ pub mod export;
 pub mod follow;
 pub mod model;
 pub mod parsers;
+pub mod pot;
 pub mod split;
 pub mod stats;
 pub mod stream;
