@@ -8,8 +8,11 @@
 #     database, every trigger off (heap, index and WAL cost alone);
 #   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
-#   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands;
-#   - database size per hand, and the peak memory of the importing backend for one 100 MB text;
+#   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands, and the
+#     reads an index change could slow: a replayer's one hand, a player's last 10,000 hands with
+#     their actions, a HudCache rebuild, a DELETE of one day of hands (rolled back);
+#   - database size per hand, and the peak memory of the importing backend for a 100 MB and a
+#     1.5 GB file (import_file);
 #   - the machine.
 # Usage: bash scripts/bench.sh [--quick]   (--quick: 10x fewer hands, for trying the script)
 # It is a program, not a test: CI does not run it.
@@ -21,11 +24,13 @@ source scripts/cluster.sh
 
 N=100000
 BASE=1000000
-MEM_HANDS=90000 # about 100 MB of text
+MEM_HANDS=90000        # about 100 MB of text
+MEM_BIG_HANDS=1300000  # about 1.5 GB: import_file streams any size
 if [ "${1:-}" = "--quick" ]; then
   N=10000
   BASE=100000
   MEM_HANDS=9000
+  MEM_BIG_HANDS=130000
 fi
 PORT=${FPDB_BENCH_PORT:-54339}
 DIR="$ROOT/.run/bench-cluster"
@@ -181,12 +186,87 @@ SELECT string_agg(kind || ' ' || p50 || ' ' || p99, ' ' ORDER BY kind) FROM (
     FROM lat GROUP BY kind) AS q;
 SQL
 )
+echo "bench: reads (replayer, a player's last hands, HudCache rebuild, a day's DELETE)"
+# A replayer: one hand with every row it owns (Hands, BoardCards, HandsPlayers, HandsActions),
+# all columns read, for 1,000 random hands; timed in the server like fpdb.hud.
+REPLAY=$(sql big -At <<'SQL'
+DO $$
+DECLARE
+    h bigint;
+    t0 timestamptz;
+    j jsonb;
+    top bigint := (SELECT max(id) FROM fpdb.Hands);
+BEGIN
+    CREATE TEMP TABLE rl (ms double precision);
+    FOR i IN 1..1000 LOOP
+        h := 1 + floor(random() * top)::bigint;
+        t0 := clock_timestamp();
+        SELECT jsonb_build_array(
+            (SELECT to_jsonb(x) FROM fpdb.Hands x WHERE x.id = h),
+            (SELECT jsonb_agg(to_jsonb(b)) FROM fpdb.BoardCards b WHERE b.handId = h),
+            (SELECT jsonb_agg(to_jsonb(p)) FROM fpdb.HandsPlayers p WHERE p.handId = h),
+            (SELECT jsonb_agg(to_jsonb(a) ORDER BY a.street, a.actionNo)
+             FROM fpdb.HandsPlayers p JOIN fpdb.HandsActions a ON a.handPlayerId = p.id
+             WHERE p.handId = h)) INTO j;
+        INSERT INTO rl VALUES (extract(epoch FROM clock_timestamp() - t0) * 1000);
+    END LOOP;
+END
+$$;
+SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 3) || ' / '
+       || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 3) FROM rl;
+SQL
+)
+# A filter: the hero's last 10,000 hands with their actions (median of 5 runs).
+LAST10K=$(sql big -At <<'SQL'
+DO $$
+DECLARE
+    pid int := (SELECT id FROM fpdb.Players WHERE name = 'Hero' LIMIT 1);
+    t0 timestamptz;
+    n bigint;
+BEGIN
+    CREATE TEMP TABLE lk (ms double precision, n bigint);
+    FOR i IN 1..5 LOOP
+        t0 := clock_timestamp();
+        SELECT count(*) INTO n FROM (
+            SELECT p.id FROM fpdb.HandsPlayers p JOIN fpdb.Hands h ON h.id = p.handId
+            WHERE p.playerId = pid ORDER BY h.handStart DESC LIMIT 10000) AS last
+        JOIN fpdb.HandsActions a ON a.handPlayerId = last.id;
+        INSERT INTO lk VALUES (extract(epoch FROM clock_timestamp() - t0) * 1000, n);
+    END LOOP;
+END
+$$;
+SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1) || ' ms (' || max(n) || ' actions)' FROM lk;
+SQL
+)
+REBUILD=$(sql big -At -q <<'SQL'
+SELECT clock_timestamp() AS t0 \gset
+SELECT fpdb.rebuild_hudcache() AS keys \gset
+SELECT round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 1) || ' s (' || :'keys' || ' keys)';
+SQL
+)
+# One day of one player's history deleted in one statement: the hands of the first filling file
+# (seed 10, its own hand numbers) on that file's median day, HudCache folded by the trigger;
+# rolled back so the database is unchanged.
+DELDAY=$(sql big -At -q <<'SQL'
+SELECT d AS day, n FROM (
+    SELECT handStart::date AS d, count(*) AS n, row_number() OVER (ORDER BY count(*)) AS r,
+           count(*) OVER () AS days
+    FROM fpdb.Hands WHERE siteHandNo >= 1100000000 AND siteHandNo < 1110000000 GROUP BY 1) AS q
+WHERE r = (days + 1) / 2 \gset
+BEGIN;
+SELECT clock_timestamp() AS t0 \gset
+DELETE FROM fpdb.Hands WHERE handStart >= :'day'::date AND handStart < :'day'::date + 1
+    AND siteHandNo >= 1100000000 AND siteHandNo < 1110000000;
+SELECT round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 2) || ' s (' || :'n' || ' hands)';
+ROLLBACK;
+SQL
+)
 HUD_ROWS=$(sql big -At -c "SELECT round(avg(n)) FROM (SELECT count(*) AS n FROM fpdb.HudCache GROUP BY playerId) AS c")
 SIZE_PER_HAND=$(sql big -At -c "SELECT round(pg_database_size(current_database())::numeric / count(*)) FROM fpdb.Hands")
 
 echo "bench: peak memory of the importing backend"
 gen "$WORK/mem.txt" 3 "$MEM_HANDS"
-gen "$WORK/mem_half.txt" 4 "$((MEM_HANDS / 2))"
+gen "$WORK/mem_big.txt" 4 "$MEM_BIG_HANDS"
 peak_anon() { # peak_anon FILE: MB of anonymous memory at the peak of importing FILE (import_file)
   local file=$1 log="$WORK/mem.log" pid peak=0 kb
   newdb mem >/dev/null
@@ -203,9 +283,10 @@ peak_anon() { # peak_anon FILE: MB of anonymous memory at the peak of importing 
   awk -v k="$peak" 'BEGIN {printf "%.0f", k / 1024}'
 }
 MEM_FULL=$(peak_anon "$WORK/mem.txt")
-MEM_HALF=$(peak_anon "$WORK/mem_half.txt")
+MEM_BIG=$(peak_anon "$WORK/mem_big.txt")
 MEM_MB=$(awk -v b="$(stat -c %s "$WORK/mem.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
-MEM_HALF_MB=$(awk -v b="$(stat -c %s "$WORK/mem_half.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
+MEM_BIG_MB=$(awk -v b="$(stat -c %s "$WORK/mem_big.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
+rm -f "$WORK/mem_big.txt"
 
 CPU=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)
 CORES=$(nproc)
@@ -225,9 +306,13 @@ row "INSERT-statement path, triggers disabled" "$(rate "$R_INS_NOTRIG") hands/s"
 row "  ratio with triggers / without (INSERT path)" "$(awk -v a="$R_INS" -v b="$R_INS_NOTRIG" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
 row "fpdb.hud at a table (one game type) p50 / p99, $HANDS hands" "$(awk '{print $5 " / " $6 " ms"}' <<<"$HUD")"
 row "fpdb.hud over every game p50 / p99 ($HUD_ROWS HudCache rows/player)" "$(awk '{print $2 " / " $3 " ms"}' <<<"$HUD")"
+row "replayer: one hand with all its rows, p50 / p99" "$REPLAY ms"
+row "the hero's last 10,000 hands with their actions (median of 5)" "$LAST10K"
+row "HudCache rebuild (fpdb.rebuild_hudcache)" "$REBUILD"
+row "DELETE of one day of one history (median day; rolled back)" "$DELDAY"
 row "database size per hand" "$SIZE_PER_HAND bytes"
 row "importing backend peak memory, $MEM_MB MB text" "$MEM_FULL MB"
-row "importing backend peak memory, $MEM_HALF_MB MB text" "$MEM_HALF MB"
+row "importing backend peak memory, $MEM_BIG_MB MB file ($MEM_BIG_HANDS hands)" "$MEM_BIG MB"
 row "machine" "$CORES cores"
 echo
 echo "fpdb benchmark, $(date -u +%Y-%m-%d), $CPU"

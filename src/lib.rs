@@ -11,6 +11,7 @@ mod gucs;
 mod hudcache;
 mod import;
 mod parse;
+mod summary;
 
 ::pgrx::pg_module_magic!(name, version);
 
@@ -64,9 +65,14 @@ extension_sql_file!(
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
 extension_sql_file!(
+    "../sql/tourney.sql",
+    name = "tourney",
+    requires = ["hudcache"]
+);
+extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",
-    requires = ["hud", import::import_file]
+    requires = ["hud", import::import_file, "tourney"]
 );
 extension_sql_file!("../sql/finalize.sql", name = "finalize", finalize);
 
@@ -192,8 +198,10 @@ mod tests {
 
     #[pg_test]
     fn schema_has_the_thirteen_tables() {
+        // The design's 13 tables; fpdb's own bookkeeping (_own_objects, the watch tables) aside.
         let n = Spi::get_one::<i64>(
-            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'fpdb' AND table_type = 'BASE TABLE'",
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'fpdb' AND table_type = 'BASE TABLE' \
+             AND table_name NOT IN ('_own_objects', 'watches', 'watch_files', 'import_errors')",
         )
         .unwrap();
         assert_eq!(n, Some(13));

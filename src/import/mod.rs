@@ -22,6 +22,7 @@ mod direct;
 mod source;
 
 pub(crate) use batch::rows_from;
+pub(crate) use dims::{Dimensions, Ids};
 pub(crate) use direct::{ColumnType, DirectTable, Rows as DirectRows, Value as DirectValue};
 
 use std::time::Instant;
@@ -219,11 +220,37 @@ fn read_hand(chunk: Chunk<'_>) -> Result<(Hand, HandRows), Failure> {
 pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
     let mode = on_error_mode(on_error);
     let text = split::normalise(history);
+    // An e-mailed tournament summary: its decoded body.
+    let text = fpdb_core::summary::mail::unwrap(&text);
     import_from(&mut MemorySource { text: &text }, mode)
+}
+
+/// Refuses to import into a database whose fpdb objects are of another version than this library
+/// (a package installed but `ALTER EXTENSION fpdb UPDATE` not run yet): the import would write
+/// rows the old objects do not expect.
+pub(crate) fn require_current_schema() {
+    let installed = Spi::get_one::<String>(
+        "SELECT extversion::pg_catalog.text FROM pg_catalog.pg_extension \
+         WHERE extname OPERATOR(pg_catalog.=) 'fpdb'",
+    )
+    .ok()
+    .flatten()
+    .unwrap_or_default();
+    let library = env!("CARGO_PKG_VERSION");
+    if installed != library {
+        crate::errors::raise_with_hint(
+            "55000",
+            format!(
+                "the fpdb library is version {library}, but this database has fpdb {installed}"
+            ),
+            "Run ALTER EXTENSION fpdb UPDATE in this database.",
+        );
+    }
 }
 
 /// Imports every hand of the text `source` gives.
 fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
+    require_current_schema();
     let started = Instant::now();
 
     // Pass 1: read every hand, keep its key and the dimension rows it needs.
@@ -231,8 +258,25 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     let mut entries: Vec<Entry> = Vec::new();
     let mut contexts = Contexts::default();
     let mut failures: Vec<Failure> = Vec::new();
+    let mut summaries = crate::summary::Pending::default();
     source.scan(&mut |chunk, span| {
         check_for_interrupts!();
+        // Text without a hand header may be tournament summaries (counted like hands).
+        if let Some(results) = chunk
+            .room
+            .is_none()
+            .then(|| crate::summary::read(chunk.text, chunk.first_line))
+            .flatten()
+        {
+            for r in results {
+                match r {
+                    Ok(s) => summaries.push(&mut dims, s),
+                    Err(e) if mode == OnError::Abort => Failure::of_parse(&e, e.line).raise(),
+                    Err(e) => failures.push(Failure::of_parse(&e, e.line)),
+                }
+            }
+            return;
+        }
         match read_hand(chunk) {
             Ok((hand, rows)) => {
                 let site = dims.note_hand(&hand, &rows);
@@ -323,6 +367,13 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     }
     let t = Instant::now();
     hud.write(by_direct);
+    // Summaries after the hands and their HudCache: a summary that refines a tournament's type
+    // moves its hands' HandsPlayers rows, and HudCache with them.
+    if !summaries.is_empty() {
+        let (new, dup) = summaries.write(&ids);
+        imported += new;
+        duplicates += dup;
+    }
     debug1!(
         "fpdb import: {} hands in {:.3}s ({}): first pass {pass1:.3}s, dimensions {dims_secs:.3}s, {:?}, hudcache {:.3}s",
         entries.len(),

@@ -18,6 +18,7 @@ pub mod pot;
 pub mod split;
 pub mod stats;
 pub mod stream;
+pub mod summary;
 pub mod time;
 
 use error::{ErrorKind, ParseError};
@@ -44,8 +45,11 @@ pub fn parse_chunk(chunk: split::Chunk<'_>) -> HandResult {
 
 fn not_a_hand(chunk: &split::Chunk<'_>) -> ParseError {
     let first = chunk.text.lines().next().unwrap_or("");
-    let message = if contains_ignore_case(chunk.text, "tournament summary") {
-        "a tournament summary, not a hand history (tournament summaries are not imported)"
+    let message = if summary::detect(chunk.text) {
+        "a tournament summary, not a hand history (the import functions store it; \
+         fpdb.parse_summaries reads it)"
+    } else if contains_ignore_case(chunk.text, "tournament summary") {
+        "a tournament summary, not a hand history (in a format fpdb does not read)"
     } else {
         "not a hand history of a supported room: no hand header found"
     };
