@@ -277,6 +277,17 @@ fn money_of(text: &str, scale: i64, round: bool) -> Result<Money, ErrorKind> {
     Ok(cents / 100)
 }
 
+/// [`money_of`] of an action's amount on line `no`, its error told.
+fn money_at(text: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
+    money_of(text, scale, false).map_err(|kind| {
+        if kind == ErrorKind::Malformed && scale == CHIPS {
+            ParseError::malformed(no, "unreadable amount, or a fraction of a tournament chip")
+        } else {
+            text::amount_error(kind, no)
+        }
+    })
+}
+
 /// The cards of a bracket group or of a bare list ("Ah Kd", "10S 6D"); `None` when a token is
 /// not a card.
 fn cards_of(group: &str) -> Option<Vec<Card>> {
@@ -402,13 +413,7 @@ impl Parser {
     }
 
     fn money(&self, text: &str, no: u32) -> Result<Money, ParseError> {
-        money_of(text, self.scale, false).map_err(|kind| {
-            if kind == ErrorKind::Malformed && self.scale == CHIPS {
-                ParseError::malformed(no, "unreadable amount, or a fraction of a tournament chip")
-            } else {
-                text::amount_error(kind, no)
-            }
-        })
+        money_at(text, self.scale, no)
     }
 
     /// The seated player whose name starts `line`, followed by `:` or a space (longest name
@@ -442,7 +447,8 @@ impl Parser {
             return self.dealt(no, r);
         }
         if let Some(r) = line.strip_prefix("Uncalled bet (") {
-            return self.uncalled(no, r);
+            let (scale, b) = (self.scale, &mut self.b);
+            return b.uncalled_line(r, no, |t| money_at(t, scale, no));
         }
         if let Some(r) = line
             .strip_prefix("Total pot ")
@@ -620,22 +626,6 @@ impl Parser {
         Ok(())
     }
 
-    /// "Uncalled bet (0.50) returned to NAME" (after "Uncalled bet (").
-    fn uncalled(&mut self, no: u32, r: &str) -> LineResult {
-        let Some((amt, name)) = split2(r, ") returned to ") else {
-            return Err(ParseError::malformed(no, "unreadable uncalled bet"));
-        };
-        let Some(p) = self.b.player(name.trim()) else {
-            return Err(ParseError::malformed(
-                no,
-                "uncalled bet returned to a player who is not in the seat list",
-            ));
-        };
-        let amount = self.money(amt, no)?;
-        self.b.uncalled(p, amount);
-        Ok(())
-    }
-
     /// "NAME: verb ..." (after "NAME: "): BetOnline's own posts, then the shared verbs, the
     /// skins' capitals and final dots read as the lower-case words.
     fn action(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
@@ -691,24 +681,7 @@ impl Parser {
     fn show(&mut self, p: PlayerIdx, cards: &[Card]) {
         self.settle_category(cards.len());
         self.b.hand_mut().players[p].shown = true;
-        self.reveal(p, cards);
-    }
-
-    /// Adds the known cards of `cards` to the player's unknown slots.
-    fn reveal(&mut self, p: PlayerIdx, cards: &[Card]) {
-        let size = self.b.hand().game.category.hand_size();
-        let pl = &mut self.b.hand_mut().players[p];
-        if pl.cards.len() < size {
-            pl.cards.resize(size, Card::UNKNOWN);
-        }
-        for &c in cards {
-            if !c.is_known() || pl.cards.contains(&c) {
-                continue;
-            }
-            if let Some(slot) = pl.cards.iter_mut().find(|x| !x.is_known()) {
-                *slot = c;
-            }
-        }
+        self.b.reveal(p, cards);
     }
 
     /// "NAME shows Ah Kd", "NAME has left the table", "NAME said ...", "NAME joins the table".
@@ -901,7 +874,7 @@ impl Parser {
         };
         for (p, five) in std::mem::take(&mut self.best_five) {
             let own: Vec<Card> = five.into_iter().filter(|c| !board.contains(c)).collect();
-            self.reveal(p, &own);
+            self.b.reveal(p, &own);
         }
         if !board.is_empty() {
             self.b.hand_mut().boards = vec![board];
