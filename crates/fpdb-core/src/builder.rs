@@ -358,6 +358,47 @@ impl HandBuilder {
     pub fn finish(self) -> Hand {
         self.hand
     }
+
+    /// Adds the known cards of `cards` to player `p`'s unknown slots (his hand sized to the
+    /// game's first), passing over cards he already holds: cards shown at the end fill what the
+    /// deal did not show.
+    pub fn reveal(&mut self, p: PlayerIdx, cards: &[Card]) {
+        let size = self.hand.game.category.hand_size();
+        let pl = &mut self.hand.players[p];
+        if pl.cards.len() < size {
+            pl.cards.resize(size, Card::UNKNOWN);
+        }
+        for &c in cards {
+            if !c.is_known() || pl.cards.contains(&c) {
+                continue;
+            }
+            if let Some(slot) = pl.cards.iter_mut().find(|x| !x.is_known()) {
+                *slot = c;
+            }
+        }
+    }
+
+    /// The PokerStars format's "Uncalled bet (X) returned to NAME" line, `r` the text after
+    /// "Uncalled bet (", `money` the room's amount reader: the bet goes back to the player.
+    pub fn uncalled_line(
+        &mut self,
+        r: &str,
+        no: u32,
+        money: impl FnOnce(&str) -> Result<Money, ParseError>,
+    ) -> Result<(), ParseError> {
+        let Some((amt, name)) = r.split_once(") returned to ") else {
+            return Err(ParseError::malformed(no, "unreadable uncalled bet"));
+        };
+        let Some(p) = self.player(name.trim()) else {
+            return Err(ParseError::malformed(
+                no,
+                "uncalled bet returned to a player who is not in the seat list",
+            ));
+        };
+        let amount = money(amt)?;
+        self.uncalled(p, amount);
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -104,10 +104,14 @@ pub fn is_banner(line: &str) -> bool {
         && line.bytes().filter(|&b| b == b'*').count() >= 10
 }
 
+/// The notice BetOnline writes at the top of a tournament's file, before its first hand.
+const BETONLINE_NOTICE: &str = "Tournament will start in a moment.";
+
 fn is_filler(line: &str) -> bool {
     // Fast path: a line starting with a letter is text.
     if line.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
-        return line.starts_with("Game #") && is_game_start_line(line);
+        return (line.starts_with("Game #") && is_game_start_line(line))
+            || line.trim_end() == BETONLINE_NOTICE;
     }
     line.trim().is_empty()
         || is_banner(line)

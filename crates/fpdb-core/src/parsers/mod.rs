@@ -56,6 +56,7 @@ use crate::error::ParseError;
 use crate::model::Hand;
 use crate::split::Chunk;
 
+pub mod betonline;
 pub mod bovada;
 pub mod ggpoker;
 pub mod ipoker;
@@ -105,6 +106,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &pacific::Pacific,
     &winning::Winning,
     &bovada::Bovada,
+    &betonline::BetOnline,
 ];
 
 /// The room for which `line` starts a context block, if any.
