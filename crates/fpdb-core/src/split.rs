@@ -105,7 +105,7 @@ pub fn is_banner(line: &str) -> bool {
 }
 
 /// The notice BetOnline writes at the top of a tournament's file, before its first hand.
-const BETONLINE_NOTICE: &str = "Tournament will start in a moment.";
+pub const BETONLINE_NOTICE: &str = "Tournament will start in a moment.";
 
 fn is_filler(line: &str) -> bool {
     // Fast path: a line starting with a letter is text.
