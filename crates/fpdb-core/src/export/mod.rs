@@ -6,12 +6,13 @@
 //! README, "Exporting hands"):
 //! - [`stars`]: PokerStars hand-history text, read back by fpdb's own PokerStars parser to the
 //!   same HandsPlayers statistics.
-//!
-//! Open Hand History and PHH are named formats not written yet: asking for them is refused
-//! with a clear error ([`Format::from_name`]).
+//! - [`ohh`]: an Open Hand History JSON document (`{"ohh": {...}}`).
+//! - [`phh`]: a PHH TOML document, as pokerkit loads and replays it.
 
 use thiserror::Error;
 
+pub mod ohh;
+pub mod phh;
 mod rebuild;
 pub mod stars;
 pub mod stored;
@@ -23,20 +24,20 @@ pub use stored::{action_name, GametypeRow, StoredHand, StoredPlayer, StoredTourn
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     PokerStars,
+    /// Open Hand History JSON.
+    Ohh,
+    /// PHH (TOML).
+    Phh,
 }
 
 impl Format {
-    /// The format of a name as SQL callers write it (`pokerstars`; any case, surrounding spaces
-    /// ignored). A format fpdb knows of but does not write yet is [`ExportError::Unsupported`];
-    /// any other name is [`ExportError::UnknownFormat`].
+    /// The format of a name as SQL callers write it (`pokerstars`, `ohh`, `phh`; any case,
+    /// surrounding spaces ignored); any other name is [`ExportError::UnknownFormat`].
     pub fn from_name(name: &str) -> Result<Format, ExportError> {
         match name.trim().to_ascii_lowercase().as_str() {
             "pokerstars" => Ok(Format::PokerStars),
-            "ohh" | "phh" => Err(ExportError::Unsupported(format!(
-                "export format '{}' is not available yet: the formats are {}",
-                name.trim(),
-                Format::NAMES
-            ))),
+            "ohh" => Ok(Format::Ohh),
+            "phh" => Ok(Format::Phh),
             _ => Err(ExportError::UnknownFormat(format!(
                 "unknown export format '{name}': the formats are {}",
                 Format::NAMES
@@ -45,7 +46,7 @@ impl Format {
     }
 
     /// The names [`Format::from_name`] accepts, for messages.
-    pub const NAMES: &'static str = "'pokerstars'";
+    pub const NAMES: &'static str = "'pokerstars', 'ohh', 'phh'";
 }
 
 /// Why a stored hand cannot be written.
@@ -83,6 +84,8 @@ pub fn export(hand: &StoredHand, format: Format) -> Result<String, ExportError> 
     let h = rebuild(hand)?;
     match format {
         Format::PokerStars => stars::write(&h),
+        Format::Ohh => ohh::write(&h),
+        Format::Phh => phh::write(&h),
     }
 }
 
@@ -93,9 +96,8 @@ mod tests {
     #[test]
     fn format_names() {
         assert_eq!(Format::from_name(" PokerStars "), Ok(Format::PokerStars));
-        let e = Format::from_name("ohh").unwrap_err();
-        assert_eq!(e.sqlstate(), "0A000");
-        assert!(e.to_string().contains("not available yet"), "{e}");
+        assert_eq!(Format::from_name("OHH"), Ok(Format::Ohh));
+        assert_eq!(Format::from_name("phh"), Ok(Format::Phh));
         let e = Format::from_name("xml").unwrap_err();
         assert_eq!(e.sqlstate(), "22023");
         assert!(e.to_string().contains("unknown export format 'xml'"), "{e}");
