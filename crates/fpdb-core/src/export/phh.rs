@@ -142,6 +142,7 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
     let mut order: Vec<usize> = (0..h.players.len())
         .filter(|&i| !h.players[i].sitting_out || acts(i))
         .collect();
+    order.sort_by_key(|&i| h.players[i].seat);
     if g.base != Base::Stud {
         if let Some(b) = h.button_seat {
             // Rotate: the first seat after the button first, the button last.
@@ -253,8 +254,13 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
                 Base::Draw => {}
             }
         }
+        // Draws: every player discards, then the dealer deals the new cards.
+        let mut deals: Vec<String> = Vec::new();
         for a in h.actions.iter().filter(|a| a.street == street as i8) {
             let p = a.player;
+            if !a.kind.is_draw() {
+                actions.append(&mut deals);
+            }
             if phh_of[p] == usize::MAX {
                 return Err(ExportError::inconsistent(
                     "an action of a player who sat out",
@@ -273,8 +279,25 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
                 }
                 ActionKind::Check | ActionKind::Call => actions.push(format!("{who} cc")),
                 ActionKind::Bet | ActionKind::Raise | ActionKind::Complete => {
-                    last_aggressor = Some(p);
-                    actions.push(format!("{who} cbr {}", amount_text(num(street_total[p]))));
+                    // Whether another player could still put in more than the bet faced.
+                    let faced = order
+                        .iter()
+                        .filter(|&&i| i != p)
+                        .map(|&i| street_total[i])
+                        .max()
+                        .unwrap_or(0);
+                    let others_can_act = order.iter().any(|&i| {
+                        i != p
+                            && !folded[i]
+                            && street_total[i] + h.players[i].stack - put_in[i] > faced
+                    });
+                    if others_can_act {
+                        last_aggressor = Some(p);
+                        actions.push(format!("{who} cbr {}", amount_text(num(street_total[p]))));
+                    } else {
+                        // Everyone else is all-in: a call (the excess comes back).
+                        actions.push(format!("{who} cc"));
+                    }
                 }
                 ActionKind::BringIn => {
                     bring_in.get_or_insert(a.amount);
@@ -313,11 +336,12 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
                     } else {
                         unknown(count)
                     };
-                    actions.push(format!("d dh {who} {dealt}"));
+                    deals.push(format!("d dh {who} {dealt}"));
                 }
                 _ => {}
             }
         }
+        actions.append(&mut deals);
         let active: Vec<usize> = order.iter().copied().filter(|&i| !folded[i]).collect();
         let can_bet = active.iter().filter(|&&i| !all_in[i]).count();
         if !showdown_done && active.len() >= 2 && (can_bet <= 1 || street == streets - 1) {
