@@ -21,7 +21,7 @@ use crate::errors::{raise, raise_with_hint};
 /// Hands read per round of queries by `export_hands`.
 const BATCH: usize = 2000;
 
-/// The format of a name, or an error (22023 unknown, 0A000 not available yet).
+/// The format of a name, or an error (22023 unknown).
 fn format_of(name: &str) -> Format {
     Format::from_name(name).unwrap_or_else(|e| raise(e.sqlstate(), e.to_string()))
 }
@@ -30,7 +30,8 @@ fn export_error(id: i64, e: &ExportError) -> ! {
     raise(e.sqlstate(), format!("fpdb.export: hand {id}: {e}"))
 }
 
-/// One stored hand as hand-history text (`format`: 'pokerstars'). A hand id that does not exist
+/// One stored hand as hand-history text (`format`: 'pokerstars', 'ohh' for an Open Hand History
+/// JSON document, 'phh' for a PHH TOML document). A hand id that does not exist
 /// is an error (P0002); so is an unknown format (22023) and a game the format cannot write
 /// (0A000).
 #[pg_extern(stable, strict, parallel_restricted)]

@@ -113,7 +113,10 @@ fn check_phh(s: &StoredHand, text: &str, cents: bool, added: i64) -> Result<(), 
             .map(|v| match v {
                 toml::Value::Integer(i) if !cents => *i,
                 toml::Value::Float(f) if cents => (f * 100.0).round() as i64,
-                other => panic!("{k}: {other} in a {} table", if cents { "cash" } else { "chip" }),
+                other => panic!(
+                    "{k}: {other} in a {} table",
+                    if cents { "cash" } else { "chip" }
+                ),
             })
             .collect())
     };

@@ -7,6 +7,7 @@
 \set draw :abs_srcdir '/data/stars-triple-draw.txt'
 \set ko :abs_srcdir '/data/stars-tour-ko.txt'
 \set utf16 :abs_srcdir '/data/winning-utf16.txt'
+\set plo5 :abs_srcdir '/data/stars-tour-plo5-ko.txt'
 
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
     fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
@@ -70,6 +71,28 @@ SELECT count(*) AS same_texts
 FROM fpdb.export_hands(ARRAY(SELECT id FROM fpdb.Hands ORDER BY id)) AS t
 WHERE t IN (SELECT t FROM texts);
 
+-- Open Hand History: the 4-bet hand as one JSON document (shown by jsonb, keys sorted).
+SELECT jsonb_pretty(fpdb.export_hand(id, 'ohh')::jsonb) FROM fpdb.Hands WHERE siteHandNo = 42738187409;
+-- Every stored hand as OHH: the chips the actions put in are the pots' amounts, and each pot is
+-- its rake and its winners' amounts.
+SELECT count(*) AS ohh_documents,
+       count(*) FILTER (WHERE put_in = pots) AS actions_equal_pots,
+       count(*) FILTER (WHERE pots = paid) AS pots_equal_rake_and_wins
+FROM (SELECT (SELECT coalesce(sum(v::numeric), 0)
+              FROM jsonb_path_query(d, '$.ohh.rounds[*].actions[*].amount') v) AS put_in,
+             (SELECT coalesce(sum(v::numeric), 0) FROM jsonb_path_query(d, '$.ohh.pots[*].amount') v) AS pots,
+             (SELECT coalesce(sum(v::numeric), 0)
+              FROM jsonb_path_query(d, '$.ohh.pots[*].rake') v)
+             + (SELECT coalesce(sum(v::numeric), 0)
+                FROM jsonb_path_query(d, '$.ohh.pots[*].player_wins[*].win_amount') v) AS paid
+      FROM (SELECT t::jsonb AS d
+            FROM fpdb.export_hands(ARRAY(SELECT id FROM fpdb.Hands ORDER BY id), 'ohh') AS t) x) y;
+-- PHH: the 4-bet hand as the TOML document pokerkit replays.
+SELECT fpdb.export_hand(id, 'phh') FROM fpdb.Hands WHERE siteHandNo = 42738187409;
+SELECT count(*) AS phh_documents
+FROM fpdb.export_hands(ARRAY(SELECT id FROM fpdb.Hands ORDER BY id), 'PHH') AS t
+WHERE t LIKE 'variant = %';
+
 -- Errors, each with its SQLSTATE.
 \set VERBOSITY default
 SELECT fpdb.export_hand(-1);
@@ -78,7 +101,11 @@ SELECT fpdb.export_hands(ARRAY[(SELECT min(id) FROM fpdb.Hands), -1]);
 \echo :SQLSTATE
 SELECT fpdb.export_hand((SELECT min(id) FROM fpdb.Hands), 'xml');
 \echo :SQLSTATE
-SELECT fpdb.export_hand((SELECT min(id) FROM fpdb.Hands), 'ohh');
+-- PHH has no variant code for 5-card Omaha.
+SELECT imported, failed FROM fpdb.import_file(:'plo5');
+SELECT fpdb.export_hand(h.id, 'phh')
+FROM fpdb.Hands h JOIN fpdb.Gametypes g ON g.id = h.gametypeId
+WHERE g.category = '5_omahahi' ORDER BY h.siteHandNo LIMIT 1;
 \echo :SQLSTATE
 \set VERBOSITY terse
 SELECT fpdb.export_hand(NULL) IS NULL AS null_in_null_out;

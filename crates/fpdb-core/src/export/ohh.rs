@@ -5,8 +5,8 @@
 //! (`site_name`, `network_name`), the UTC start, table, seats, button, stakes, `bet_limit`, the
 //! currency, the tournament (`tournament_info`), every player with seat and starting stack, one
 //! round per street with the board cards it dealt and every action (`Dealt Cards` for known hole
-//! cards, posts, bets with the chips each action added, all-ins), a `Showdown` round with the
-//! cards shown or mucked, and the pots with each player's winnings.
+//! cards not shown at the showdown, posts, bets with the chips each action added, all-ins), a
+//! `Showdown` round with the cards shown or mucked, and the pots with each player's winnings.
 //!
 //! Amounts are decimals in the currency's units (`0.25`), chips as integers (tournaments, play
 //! money). The stored rows keep one winnings amount per player, so the whole pot is pot 0 (its
@@ -228,6 +228,8 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
             for (i, p) in h.players.iter().enumerate() {
                 let known = match g.base {
                     Base::Stud => p.cards.iter().take(3).any(|c| c.is_known()),
+                    // Hands shown or mucked at the showdown are given there.
+                    _ if p.shown || p.mucked => false,
                     _ => p.cards.iter().any(|c| c.is_known()),
                 };
                 if known {
@@ -291,9 +293,7 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
                 ActionKind::Fold => ("Fold", None),
                 ActionKind::Check => ("Check", None),
                 ActionKind::Call => ("Call", Some(a.amount)),
-                ActionKind::Bet if street == 0 && g.base == Base::Hold => {
-                    ("Raise", Some(a.amount))
-                }
+                ActionKind::Bet if street == 0 && g.base == Base::Hold => ("Raise", Some(a.amount)),
                 ActionKind::Bet => ("Bet", Some(a.amount)),
                 ActionKind::Raise | ActionKind::Complete => ("Raise", Some(a.amount)),
                 ActionKind::BringIn => ("Bring In", Some(a.amount)),
@@ -494,4 +494,94 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
         },
     };
     serde_json::to_string(&doc).map_err(|e| ExportError::inconsistent(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{export, stored_of, Format, FOUR_BET};
+    use serde_json::Value;
+
+    #[test]
+    fn four_bet_hand_as_ohh() {
+        let text = export(&stored_of(FOUR_BET), Format::Ohh).unwrap();
+        let doc: Value = serde_json::from_str(&text).unwrap();
+        let o = &doc["ohh"];
+        assert_eq!(o["spec_version"], "1.4.6");
+        assert_eq!(o["site_name"], "PokerStars");
+        assert_eq!(o["game_number"], "42738187409");
+        assert_eq!(o["start_date_utc"], "2010-04-16T10:14:06Z");
+        assert_eq!(o["table_name"], "Circinus V");
+        assert_eq!(o["table_size"], 9);
+        assert_eq!(o["dealer_seat"], 4);
+        assert_eq!(o["currency"], "USD");
+        assert_eq!(o["small_blind_amount"], 0.01);
+        assert_eq!(o["big_blind_amount"], 0.02);
+        assert_eq!(o["game_type"], "Holdem");
+        assert_eq!(o["bet_limit"]["bet_type"], "NL");
+        assert_eq!(o["players"].as_array().unwrap().len(), 8);
+        assert_eq!(o["players"][7]["name"], "Player4");
+        assert_eq!(o["players"][7]["starting_stack"], 1.31);
+        let rounds = o["rounds"].as_array().unwrap();
+        let streets: Vec<&str> = rounds
+            .iter()
+            .map(|r| r["street"].as_str().unwrap())
+            .collect();
+        assert_eq!(streets, ["Preflop", "Flop", "Turn", "River", "Showdown"]);
+        assert_eq!(rounds[1]["cards"], serde_json::json!(["7c", "Ac", "6s"]));
+        let pre = rounds[0]["actions"].as_array().unwrap();
+        assert_eq!(pre[0]["action"], "Dealt Cards");
+        assert_eq!(pre[0]["cards"], serde_json::json!(["3d", "Ks"]));
+        assert_eq!(pre[1]["action"], "Post SB");
+        // Player4's all-in 4-bet: the chips it added (1.31 less the 0.08 already in).
+        let shove = pre.iter().find(|a| a["is_allin"] == true).unwrap();
+        assert_eq!(shove["action"], "Raise");
+        assert_eq!(shove["amount"], 1.23);
+        let numbers: Vec<u64> = rounds
+            .iter()
+            .flat_map(|r| r["actions"].as_array().unwrap())
+            .map(|a| a["action_number"].as_u64().unwrap())
+            .collect();
+        assert_eq!(numbers, (1..=numbers.len() as u64).collect::<Vec<_>>());
+        let shows = rounds[4]["actions"].as_array().unwrap();
+        assert_eq!(shows.len(), 2);
+        assert_eq!(shows[0]["action"], "Shows Cards");
+        // One pot: 2.89 with 0.10 rake, 2.79 to Player4 (id 7).
+        assert_eq!(
+            o["pots"],
+            serde_json::json!([{"number": 0, "amount": 2.89, "rake": 0.1,
+                "player_wins": [{"player_id": 7, "win_amount": 2.79}]}])
+        );
+        assert!(o.get("tournament").is_none());
+    }
+
+    #[test]
+    fn an_uncalled_bet_is_a_pot_of_its_own() {
+        let text = FOUR_BET
+            .replace("Player2: calls $1.07\n", "Player2: folds\n")
+            .replace(
+                "Player0: folds\n",
+                "Player0: folds\nUncalled bet ($1.07) returned to Player4\n",
+            );
+        // Rewrite the rest of the hand: Player4 wins the pot uncontested.
+        let head = text.split("*** FLOP ***").next().unwrap();
+        let seats: String = FOUR_BET
+            .lines()
+            .filter(|l| l.starts_with("Seat ") && l.contains("folded"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let text = format!(
+            "{head}Player4 collected $0.73 from pot\n*** SUMMARY ***\nTotal pot $0.75 | Rake $0.02\n\
+             Seat 1: Player2 folded before Flop\n{seats}Seat 9: Player4 collected ($0.73)\n"
+        );
+        let out = export(&stored_of(&text), Format::Ohh).unwrap();
+        let doc: Value = serde_json::from_str(&out).unwrap();
+        let pots = doc["ohh"]["pots"].as_array().unwrap();
+        assert_eq!(pots.len(), 2);
+        assert_eq!(pots[0]["amount"], 0.75);
+        assert_eq!(
+            pots[1],
+            serde_json::json!({"number": 1, "amount": 1.07, "rake": 0.0,
+                "player_wins": [{"player_id": 7, "win_amount": 1.07}]})
+        );
+    }
 }

@@ -315,8 +315,7 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
                         actions.push(format!("{who} sd"));
                         continue;
                     }
-                    let thrown = if a.cards.len() == count && a.cards.iter().all(|c| c.is_known())
-                    {
+                    let thrown = if a.cards.len() == count && a.cards.iter().all(|c| c.is_known()) {
                         cards_text(&a.cards)
                     } else {
                         unknown(count)
@@ -324,11 +323,9 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
                     actions.push(format!("{who} sd {thrown}"));
                     let after = pl.draws.get(street - 1);
                     let new: Vec<Card> = match after {
-                        Some(d) if d.iter().all(|c| c.is_known()) && !d.is_empty() => d
-                            .iter()
-                            .copied()
-                            .filter(|c| !before.contains(c))
-                            .collect(),
+                        Some(d) if d.iter().all(|c| c.is_known()) && !d.is_empty() => {
+                            d.iter().copied().filter(|c| !before.contains(c)).collect()
+                        }
                         _ => Vec::new(),
                     };
                     let dealt = if new.len() == count {
@@ -460,5 +457,97 @@ fn showdown(
         } else {
             actions.push(format!("{} sm", pn(i)));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{export, stored_of, ExportError, Format, FOUR_BET};
+
+    #[test]
+    fn four_bet_hand_as_phh() {
+        let text = export(&stored_of(FOUR_BET), Format::Phh).unwrap();
+        let doc: toml::Table = toml::from_str(&text).unwrap();
+        assert_eq!(doc["variant"].as_str(), Some("NT"));
+        // PHH order: the seat after the button (Player6, small blind) first, the button last.
+        let players: Vec<&str> = doc["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            players,
+            ["Player6", "Player3", "Player0", "Player4", "Player2", "Hero", "Player7", "Player5"]
+        );
+        let floats = |k: &str| -> Vec<f64> {
+            doc[k]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_float().unwrap())
+                .collect()
+        };
+        assert_eq!(
+            floats("blinds_or_straddles"),
+            [0.01, 0.02, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+        );
+        assert_eq!(floats("antes"), [0.0; 8]);
+        assert_eq!(doc["min_bet"].as_float(), Some(0.02));
+        assert_eq!(floats("starting_stacks")[3], 1.31);
+        let actions: Vec<&str> = doc["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(actions[0], "d dh p1 ????");
+        assert_eq!(actions[5], "d dh p6 3dKs");
+        assert_eq!(
+            &actions[8..],
+            [
+                "p3 cc",
+                "p4 cbr 0.08",
+                "p5 cbr 0.24",
+                "p6 f",
+                "p7 f",
+                "p8 f",
+                "p1 f",
+                "p2 f",
+                "p3 cc",
+                "p4 cbr 1.31",
+                "p5 cc",
+                "p3 f",
+                // All-in: the showdown before the runout, the last aggressor first.
+                "p4 sm AsQs",
+                "p5 sm JcJd",
+                "d db 7cAc6s",
+                "d db 5d",
+                "d db Qh",
+            ]
+        );
+        assert_eq!(floats("winnings")[3], 2.79);
+        let fin = floats("finishing_stacks");
+        assert!(
+            (fin[3] - 2.79).abs() < 1e-9 && (fin[4] - 2.95).abs() < 1e-9,
+            "{fin:?}"
+        );
+        assert_eq!(doc["hand"].as_str(), Some("42738187409"));
+        assert_eq!(doc["venue"].as_str(), Some("PokerStars"));
+        assert_eq!(doc["currency"].as_str(), Some("USD"));
+        assert_eq!(doc["time"].to_string(), "10:14:06");
+        assert_eq!(doc["year"].as_integer(), Some(2010));
+    }
+
+    #[test]
+    fn games_without_a_variant_code_are_refused() {
+        let text = FOUR_BET.replace("Hold'em No Limit", "Hold'em Pot Limit");
+        let e = export(&stored_of(&text), Format::Phh).unwrap_err();
+        assert!(matches!(e, ExportError::Unsupported(_)), "{e}");
+        assert_eq!(e.sqlstate(), "0A000");
+        assert!(
+            e.to_string().contains("PHH has no variant for pl holdem"),
+            "{e}"
+        );
     }
 }
