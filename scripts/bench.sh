@@ -359,6 +359,22 @@ SQL
 HUD_ROWS=$(sql big -At -c "SELECT round(avg(n)) FROM (SELECT count(*) AS n FROM fpdb.HudCache GROUP BY playerId) AS c")
 SIZE_PER_HAND=$(sql big -At -c "SELECT round(pg_database_size(current_database())::numeric / count(*)) FROM fpdb.Hands")
 
+# ==== export (issue 19): 20,000 stored hands through fpdb.export_hands in each format, every
+# document written and counted (its length summed) in the server.
+echo "bench: export (export_hands, pokerstars / ohh / phh)"
+EXPORT_N=20000
+declare -A EXPORT
+for fmt in pokerstars ohh phh; do
+  EXPORT[$fmt]=$(sql big -At -q <<SQL
+SELECT clock_timestamp() AS t0 \gset
+SELECT count(*) AS n, round(avg(length(t))) AS len
+FROM fpdb.export_hands(ARRAY(SELECT id FROM fpdb.Hands ORDER BY id LIMIT $EXPORT_N), '$fmt') AS t \gset
+SELECT round(:'n' / extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)) || ' hands/s (' || :'len' || ' bytes/hand)';
+SQL
+)
+done
+# ==== end export
+
 echo "bench: peak memory of the importing backend"
 gen "$WORK/mem.txt" 3 "$MEM_HANDS"
 gen "$WORK/mem_big.txt" 4 "$MEM_BIG_HANDS"
@@ -407,6 +423,9 @@ row "replayer: one hand with all its rows, p50 / p99" "$REPLAY ms"
 row "the hero's last 10,000 hands with their actions (median of 5)" "$LAST10K"
 row "HudCache rebuild (fpdb.rebuild_hudcache)" "$REBUILD"
 row "DELETE of one day of one history (median day; rolled back)" "$DELDAY"
+row "export_hands, PokerStars text ($EXPORT_N hands)" "${EXPORT[pokerstars]}"
+row "export_hands, Open Hand History JSON" "${EXPORT[ohh]}"
+row "export_hands, PHH" "${EXPORT[phh]}"
 row "database size per hand" "$SIZE_PER_HAND bytes"
 row "importing backend peak memory, $MEM_MB MB text" "$MEM_FULL MB"
 row "importing backend peak memory, $MEM_BIG_MB MB file ($MEM_BIG_HANDS hands)" "$MEM_BIG MB"
