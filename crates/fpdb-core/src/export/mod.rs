@@ -89,21 +89,6 @@ pub fn export(hand: &StoredHand, format: Format) -> Result<String, ExportError> 
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn format_names() {
-        assert_eq!(Format::from_name(" PokerStars "), Ok(Format::PokerStars));
-        assert_eq!(Format::from_name("OHH"), Ok(Format::Ohh));
-        assert_eq!(Format::from_name("phh"), Ok(Format::Phh));
-        let e = Format::from_name("xml").unwrap_err();
-        assert_eq!(e.sqlstate(), "22023");
-        assert!(e.to_string().contains("unknown export format 'xml'"), "{e}");
-    }
-}
-
 /// A PokerStars hand (semantics.md §3.16, the 4-bet hand) for the exporters' unit tests.
 #[cfg(test)]
 pub(crate) const FOUR_BET: &str = "\
@@ -159,4 +144,19 @@ pub(crate) fn stored_of(text: &str) -> StoredHand {
     let hand = crate::parse_one(text).expect("the test hand parses");
     let rows = crate::stats::derive(&hand).expect("the test hand derives");
     StoredHand::from_parsed(&hand, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_names() {
+        assert_eq!(Format::from_name(" PokerStars "), Ok(Format::PokerStars));
+        assert_eq!(Format::from_name("OHH"), Ok(Format::Ohh));
+        assert_eq!(Format::from_name("phh"), Ok(Format::Phh));
+        let e = Format::from_name("xml").unwrap_err();
+        assert_eq!(e.sqlstate(), "22023");
+        assert!(e.to_string().contains("unknown export format 'xml'"), "{e}");
+    }
 }

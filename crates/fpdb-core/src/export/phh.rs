@@ -411,18 +411,11 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
     toml::to_string(&doc).map_err(|e| ExportError::inconsistent(e.to_string()))
 }
 
-/// An amount as the actions write it.
+/// An amount as the actions write it: the shortest decimal of the currency units (`0.24`,
+/// `1`), chips as integers.
 fn amount_text(n: Num) -> String {
     if n.cents {
-        let a = n.money.unsigned_abs();
-        let sign = if n.money < 0 { "-" } else { "" };
-        if a % 100 == 0 {
-            format!("{sign}{}", a / 100)
-        } else if a % 10 == 0 {
-            format!("{sign}{}.{}", a / 100, (a % 100) / 10)
-        } else {
-            format!("{sign}{}.{:02}", a / 100, a % 100)
-        }
+        (n.money as f64 / 100.0).to_string()
     } else {
         n.money.to_string()
     }
