@@ -17,7 +17,6 @@
 //! Cash amounts are decimals in currency units (`0.25`), chips integers. Games PHH has no
 //! variant code for (5-card Omaha, pot-limit hold'em, ...) are refused (0A000).
 
-use serde::ser::{Serialize, Serializer};
 use serde::Serialize as DeriveSerialize;
 
 use crate::cards::Card;
@@ -26,22 +25,8 @@ use crate::model::{ActionKind, Base, Category, Hand, LimitType, Money};
 use super::ohh::table_in_cents;
 use super::ExportError;
 
-/// A PHH number: a float of currency units or integer chips.
-#[derive(Clone, Copy)]
-struct Num {
-    money: Money,
-    cents: bool,
-}
-
-impl Serialize for Num {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.cents {
-            s.serialize_f64(self.money as f64 / 100.0)
-        } else {
-            s.serialize_i64(self.money)
-        }
-    }
-}
+/// A PHH number: a float of currency units or integer chips, as OHH writes its amounts.
+use super::ohh::Amount as Num;
 
 #[derive(DeriveSerialize)]
 struct Document {
