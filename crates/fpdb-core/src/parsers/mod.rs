@@ -62,6 +62,7 @@ pub mod ggpoker;
 pub mod ipoker;
 pub mod pacific;
 pub mod partypoker;
+pub mod sealswithclubs;
 pub mod stars;
 pub(crate) mod text;
 pub(crate) mod verbs;
@@ -107,6 +108,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &winning::Winning,
     &bovada::Bovada,
     &betonline::BetOnline,
+    &sealswithclubs::SealsWithClubs,
 ];
 
 /// The room for which `line` starts a context block, if any.
