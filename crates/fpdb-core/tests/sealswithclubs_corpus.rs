@@ -1,14 +1,15 @@
 //! The Seals With Clubs parser against the corpus (`shared/corpus/cash/SealsWithClubs`): the
 //! 2013 format, cash tables in mBTC.
 //!
-//! - every hand of every file parses (none is refused), one hand per file; each is detected as
-//!   SealsWithClubs, and no other room's file yields a SealsWithClubs hand;
-//! - money adds up in every hand (`common::money_problems`): Σ collections + rake = total pot,
-//!   the money the actions put in less the refunds = total pot, every refund goes to the last
-//!   aggressor, and the derived statistics agree (Σ winnings + rake = total pot, Σ totalProfit
-//!   = −rake);
-//! - the hand of each file, checked by hand against the text (the corpus has no sidecar for
-//!   Seals With Clubs; one added later is compared too).
+//! - the checks of every room on the skeleton (`common::room_corpus_agrees`): every hand of
+//!   every file parses (none is refused), one hand per file; each is detected as
+//!   SealsWithClubs, and no other room's file yields a SealsWithClubs hand; money adds up in
+//!   every hand (Σ collections + rake = total pot, the money the actions put in less the
+//!   refunds = total pot, every refund goes to the last aggressor) and the derived statistics
+//!   agree (Σ winnings + rake = total pot, Σ totalProfit = −rake); hand numbers identify
+//!   hands; sidecars agree (the corpus has none for Seals With Clubs; one added later is
+//!   compared too); damaged hands never panic;
+//! - the hand of each file, checked by hand against the text.
 
 mod common;
 
@@ -18,45 +19,12 @@ use fpdb_core::model::*;
 const SITE: &str = "SealsWithClubs";
 const DIRS: &[&str] = &["cash/SealsWithClubs"];
 
-/// Hands that cannot be read, by design: none.
-const EXPECTED_FAILURES: &[Failure] = &[];
-
+/// Every file parses (none is refused), one hand each.
 #[test]
-fn every_hand_parses() {
-    let counts = parse_every_file(
-        DIRS,
-        0,
-        |_| Some(SITE),
-        |rel, e| listed(EXPECTED_FAILURES, rel, e),
-    );
-    assert_hands_per_file(&counts, &[], EXPECTED_FAILURES);
-    let total_ok: usize = counts.iter().map(|c| c.parsed).sum();
-    assert_eq!(total_ok, 6);
-}
-
-#[test]
-fn other_rooms_are_not_read_as_sealswithclubs() {
-    other_rooms_are_not(SITE, DIRS);
-}
-
-const RULES: Rules = Rules {
-    added_money: false,
-    cash_outs: false,
-    max_rake_percent: Some(10),
-    last_bettor: Some(last_bet_or_post),
-};
-
-#[test]
-fn money_adds_up_in_every_hand() {
-    let hands = all_hands(DIRS);
-    assert_eq!(hands.len(), 6);
-    money_adds_up(&hands, RULES, &[]);
-    statistics_agree(&hands, &[]);
-}
-
-#[test]
-fn hand_numbers_identify_hands() {
-    common::hand_numbers_identify_hands(DIRS);
+fn the_corpus_agrees() {
+    let mut room = RoomCorpus::new(SITE, DIRS, 6);
+    room.rules.max_rake_percent = Some(10);
+    room_corpus_agrees(&room);
 }
 
 fn first(file: &str) -> Hand {
@@ -77,14 +45,27 @@ fn won(h: &Hand) -> Vec<(String, u8, Money)> {
 fn hands_checked_by_hand() {
     // Heads-up: the big blind waiting for it, the small blind's fold, the refund.
     let h = first("NLHE-2max-mBTC-15-30-201310.txt");
-    assert_eq!(h.site, "SealsWithClubs");
-    assert_eq!(
-        (h.site_hand_no, h.site_hand_id.as_str()),
-        (1_144_283_200_001, "11442832-1")
+    let head = (
+        h.site.as_str(),
+        h.site_hand_no,
+        h.site_hand_id.as_str(),
+        h.start_time.to_rfc3339(),
+        h.table_name.as_str(),
+        (h.max_seats, h.button_seat),
     );
-    assert_eq!(h.start_time.to_rfc3339(), "2013-10-31T11:53:57+00:00");
-    assert_eq!(h.table_name, "NLHE HU 15/30 #2");
-    assert_eq!((h.max_seats, h.button_seat), (Some(2), Some(2)));
+    let want = "2013-10-31T11:53:57+00:00".to_string();
+    let seats = (Some(2), Some(2));
+    assert_eq!(
+        head,
+        (
+            "SealsWithClubs",
+            1_144_283_200_001,
+            "11442832-1",
+            want,
+            "NLHE HU 15/30 #2",
+            seats
+        )
+    );
     let g = &h.game;
     assert_eq!(
         (g.kind, g.category, g.limit_type, g.currency.as_str()),
@@ -140,17 +121,4 @@ fn hands_checked_by_hand() {
     );
     assert_eq!(by_name(&h, "Hero").cards, cards("4c 7d Qc Kd"));
     assert_eq!((h.total_pot, h.rake), (1000, 0));
-}
-
-/// Sidecars of the first hand (none exist for Seals With Clubs today).
-#[test]
-fn sidecars_agree() {
-    let compared = first_hand_sidecars_agree(DIRS);
-    println!("{compared} Seals With Clubs files with sidecars compared");
-}
-
-/// Damaged hands (a line dropped, repeated or cut anywhere) give errors, never a panic.
-#[test]
-fn damaged_hands_never_panic() {
-    assert!(common::damaged_hands_never_panic(DIRS) > 500);
 }

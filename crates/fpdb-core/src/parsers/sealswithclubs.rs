@@ -60,9 +60,9 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
-use crate::parsers::text::{self, find, groups, rfind, split2};
-use crate::parsers::verbs::{Betting, Dialect, Rules, Verb};
-use crate::parsers::Room;
+use crate::parsers::room;
+use crate::parsers::text::{self, find, groups, rfind, split2, HandLines};
+use crate::parsers::verbs::{Betting, Rules, Verb, POKERSTARS};
 use crate::pot::{self, PotPolicy};
 use crate::split::Chunk;
 use crate::time;
@@ -70,24 +70,13 @@ use crate::time;
 /// The Seals With Clubs format.
 #[derive(Debug)]
 pub struct SealsWithClubs;
-
-impl Room for SealsWithClubs {
-    fn header_first_bytes(&self) -> &'static [u8] {
-        b"H"
-    }
-
-    fn site(&self) -> &'static str {
-        SITE
-    }
-
-    fn is_hand_start(&self, line: &str) -> bool {
-        header(line).is_some()
-    }
-
-    fn parse(&self, chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
-        parse_chunk(chunk)
-    }
-}
+room!(
+    SealsWithClubs,
+    SITE,
+    b"H",
+    |l| header(l).is_some(),
+    parse_chunk
+);
 
 const SITE: &str = "SealsWithClubs";
 
@@ -100,22 +89,9 @@ const CURRENCY: &str = "mBTC";
 /// `site_hand_no` = first number × this + second number.
 const HAND_NO_FACTOR: i64 = 100_000;
 
-/// Seals With Clubs' words for the posts.
-const DIALECT: Dialect = Dialect {
-    posts: &[
-        ("small blind ", ActionKind::SmallBlind),
-        ("big blind ", ActionKind::BigBlind),
-        ("small & big blind ", ActionKind::BothBlinds),
-    ],
-};
-
-/// A second small blind is dead; big blinds are never straddles.
-const RULES: Rules = Rules {
-    every_small_blind_live: false,
-    big_blind_above_table_is_straddle: false,
-    amend_short_raise: false,
-    straddle_is_total: false,
-};
+/// The word of both blinds posted at once ("posts small & big blind 1.50"), read before the
+/// PokerStars verbs (whose word is plural).
+const BOTH_BLINDS: &str = "posts small & big blind ";
 
 // ---------------------------------------------------------------------------------------------
 // Header
@@ -141,41 +117,35 @@ fn hand_no(a: &str, b: &str) -> Option<i64> {
     a.checked_mul(HAND_NO_FACTOR)?.checked_add(b)
 }
 
-/// Games as printed, longest first.
-const GAMES: &[(&str, Category)] = &[
-    ("Omaha Hi-Lo", Category::OmahaHiLo),
-    ("Omaha Hi/Lo", Category::OmahaHiLo),
-    ("Omaha", Category::OmahaHi),
-    ("Hold'em", Category::Holdem),
-    ("Holdem", Category::Holdem),
-];
-
-const LIMITS: &[(&str, LimitType)] = &[
-    ("NL ", LimitType::NoLimit),
-    ("PL ", LimitType::PotLimit),
-    ("FL ", LimitType::FixedLimit),
-    ("No Limit ", LimitType::NoLimit),
-    ("Pot Limit ", LimitType::PotLimit),
-    ("Fixed Limit ", LimitType::FixedLimit),
-    ("Limit ", LimitType::FixedLimit),
-];
+/// "NL Hold'em", "No Limit Hold'em", "PL Omaha Hi-Lo": the betting structure and the game.
+fn game_name(name: &str) -> Option<(LimitType, Category)> {
+    let (first, rest) = name.split_once(' ')?;
+    let (limit, game) = match first {
+        "No" | "Pot" | "Fixed" => (first, rest.strip_prefix("Limit ")?),
+        _ => (first, rest),
+    };
+    let limit = match limit {
+        "NL" | "No" => LimitType::NoLimit,
+        "PL" | "Pot" => LimitType::PotLimit,
+        "FL" | "Fixed" | "Limit" => LimitType::FixedLimit,
+        _ => return None,
+    };
+    let category = match game {
+        "Hold'em" | "Holdem" => Category::Holdem,
+        "Omaha" => Category::OmahaHi,
+        "Omaha Hi-Lo" | "Omaha Hi/Lo" => Category::OmahaHiLo,
+        _ => return None,
+    };
+    Some((limit, category))
+}
 
 /// "NL Hold'em (20 - 100) - Blinds 0.50/1" (after "Game: "): the game, or what is wrong.
 fn parse_game(r: &str) -> Result<Game, (ErrorKind, &'static str)> {
-    let (limit_type, r) = LIMITS
-        .iter()
-        .find_map(|&(w, l)| r.strip_prefix(w).map(|x| (l, x)))
-        .ok_or((
-            ErrorKind::Unsupported,
-            "a betting structure fpdb does not read",
-        ))?;
-    let (category, r) = GAMES
-        .iter()
-        .find_map(|&(w, c)| r.strip_prefix(w).map(|x| (c, x)))
-        .ok_or((
-            ErrorKind::Unsupported,
-            "a Seals With Clubs game fpdb does not read",
-        ))?;
+    let (name, r) = split2(r, " (").ok_or((ErrorKind::Malformed, "unreadable game line"))?;
+    let (limit_type, category) = game_name(name).ok_or((
+        ErrorKind::Unsupported,
+        "a Seals With Clubs game fpdb does not read",
+    ))?;
     let unreadable = (ErrorKind::Malformed, "unreadable stakes");
     let (_, stakes) = rfind(r, " - ")
         .map(|i| r.split_at(i + 3))
@@ -184,29 +154,17 @@ fn parse_game(r: &str) -> Result<Game, (ErrorKind, &'static str)> {
     let (x, y) = amounts.trim().split_once('/').ok_or(unreadable)?;
     let m = |t: &str| money_of(t).map_err(|_| unreadable);
     let (x, y) = (m(x)?, m(y)?);
-    let (small_blind, big_blind, big_bet) = match word {
-        "Blinds" => (x, y, y.saturating_mul(2)),
+    let blinds = match word {
+        "Blinds" => (x, y),
         // Fixed limit: the bets; the blinds are half the small bet and the small bet.
-        "Stakes" => (x / 2, x, y),
+        "Stakes" => (x / 2, x),
         _ => return Err(unreadable),
     };
-    Ok(Game {
-        kind: GameKind::Ring,
-        base: category.base(),
-        category,
-        limit_type,
-        hi_lo: category.hilo(),
-        small_blind,
-        big_blind,
-        small_bet: big_blind,
-        big_bet,
-        ante: 0,
-        currency: CURRENCY.to_string(),
-        mix: None,
-        fast: false,
-        home_game: false,
-        split_board: false,
-    })
+    let mut game = Game::blinds(GameKind::Ring, category, limit_type, blinds, CURRENCY);
+    if word == "Stakes" {
+        game.big_bet = y;
+    }
+    Ok(game)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,50 +194,20 @@ fn cards_at(group: &str, no: u32) -> Result<Vec<Card>, ParseError> {
 // The parser
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    /// Before "Game:", "Site:", "Table:" and the seat lines are all read.
-    Head,
-    Body,
-}
-
-type LineResult = Result<(), ParseError>;
-
 /// Parses one chunk (a hand) of Seals With Clubs text.
 fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
-    let mut lines = chunk.lines();
-    let (first_no, first) = lines.next().unwrap_or((chunk.first_line, ""));
-    let (a, b, when) = header(first.trim_end()).ok_or_else(|| {
-        ParseError::malformed(first_no, "not a Seals With Clubs hand header").with_text(first)
-    })?;
-    let no = hand_no(a, b).ok_or_else(|| {
-        ParseError::new(
-            ErrorKind::OutOfRange,
-            first_no,
-            "hand number too large to store",
-        )
-        .with_text(first)
-    })?;
-    let start_time = time::parse_datetime(when)
-        .map(|t| time::local_to_utc(t, time::EASTERN))
-        .ok_or_else(|| {
-            ParseError::malformed(first_no, "unreadable date in the header")
-                .with_text(first)
-                .with_hand_no(Some(no))
-        })?;
-    let id = format!("{a}-{b}");
-    let mut p = Parser::new(no, id, start_time);
-    let mut last_no = first_no;
-    for (line_no, raw) in lines {
-        last_no = line_no;
-        let line = raw.trim_end();
-        if line.is_empty() {
-            continue;
-        }
-        p.line(line_no, line)
-            .map_err(|e| e.with_text(raw).with_hand_no(Some(no)))?;
-    }
-    p.finish(last_no).map_err(|e| e.with_hand_no(Some(no)))
+    text::parse_hand(chunk, str::trim_end, |first_no, first| {
+        let (a, b, when) = header(first.trim_end())
+            .ok_or_else(|| ParseError::malformed(first_no, "not a Seals With Clubs hand header"))?;
+        let no = hand_no(a, b).ok_or_else(|| ParseError::hand_no_too_large(first_no))?;
+        let start_time = time::parse_datetime(when)
+            .map(|t| time::local_to_utc(t, time::EASTERN))
+            .ok_or_else(|| {
+                ParseError::malformed(first_no, "unreadable date in the header")
+                    .with_hand_no(Some(no))
+            })?;
+        Ok((Parser::new(no, format!("{a}-{b}"), start_time), no))
+    })
 }
 
 struct Parser {
@@ -288,7 +216,8 @@ struct Parser {
     no: i64,
     id: String,
     start_time: DateTime<Utc>,
-    phase: Phase,
+    /// The head (game, site, table, seats) is read: the actions have begun.
+    in_body: bool,
     site_seen: bool,
     table: String,
     max_seats: Option<u8>,
@@ -303,6 +232,16 @@ struct Parser {
     category_known: bool,
 }
 
+impl HandLines for Parser {
+    fn line(&mut self, no: u32, line: &str) -> Result<(), ParseError> {
+        self.read(no, line)
+    }
+
+    fn finish(self, last_line: u32) -> Result<Hand, ParseError> {
+        self.end(last_line)
+    }
+}
+
 impl Parser {
     fn new(no: i64, id: String, start_time: DateTime<Utc>) -> Parser {
         Parser {
@@ -310,11 +249,11 @@ impl Parser {
             no,
             id,
             start_time,
-            phase: Phase::Head,
+            in_body: false,
             site_seen: false,
             table: String::new(),
             max_seats: None,
-            betting: Betting::new(RULES),
+            betting: Betting::new(Rules::NONE),
             hero: None,
             board: Vec::with_capacity(5),
             rake: 0,
@@ -331,8 +270,8 @@ impl Parser {
             .ok_or_else(|| ParseError::malformed(no, "a line before the hand's \"Game:\" line"))
     }
 
-    fn line(&mut self, no: u32, line: &str) -> LineResult {
-        if self.phase == Phase::Head {
+    fn read(&mut self, no: u32, line: &str) -> Result<(), ParseError> {
+        if !self.in_body {
             if let Some(r) = line.strip_prefix("Game: ") {
                 if self.b.is_some() {
                     return Err(ParseError::malformed(no, "a second \"Game:\" line"));
@@ -370,7 +309,7 @@ impl Parser {
                 ));
             }
             self.builder(no)?;
-            self.phase = Phase::Body;
+            self.in_body = true;
         }
         if let Some(r) = line.strip_prefix("** ") {
             return self.street(no, r);
@@ -408,7 +347,7 @@ impl Parser {
     }
 
     /// "Seat 1: NAME (1346.42)[ - waiting for big blind| - sitting out]" (after "Seat ").
-    fn seat(&mut self, no: u32, r: &str) -> LineResult {
+    fn seat(&mut self, no: u32, r: &str) -> Result<(), ParseError> {
         let unreadable = || ParseError::malformed(no, "unreadable seat line");
         let (n, rest) = r.split_once(": ").ok_or_else(unreadable)?;
         let seat: u8 = n
@@ -445,7 +384,7 @@ impl Parser {
 
     /// "Hole Cards **", "Flop ** [3s Tc Qh]", "Turn ** [2h]", "River ** [Kh]", "Pot Show
     /// Down ** [board]", "Main Pot Show Down ** [..]" (after "** ").
-    fn street(&mut self, no: u32, r: &str) -> LineResult {
+    fn street(&mut self, no: u32, r: &str) -> Result<(), ParseError> {
         let Some(end) = find(r, " **") else {
             return Err(ParseError::malformed(no, "unreadable street line"));
         };
@@ -480,7 +419,7 @@ impl Parser {
     }
 
     /// "0.17)" (after "Rake ("): the rake of the pot just awarded.
-    fn rake_line(&mut self, no: u32, r: &str) -> LineResult {
+    fn rake_line(&mut self, no: u32, r: &str) -> Result<(), ParseError> {
         let amt = r
             .strip_suffix(')')
             .ok_or_else(|| ParseError::malformed(no, "unreadable rake"))?;
@@ -508,7 +447,7 @@ impl Parser {
     }
 
     /// A line starting with a seated player's name: `r` the text after the name and its space.
-    fn player_line(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
+    fn player_line(&mut self, no: u32, p: PlayerIdx, r: &str) -> Result<(), ParseError> {
         if r == "has the dealer button" {
             let b = self.builder(no)?;
             let seat = b.hand().players[p].seat;
@@ -544,7 +483,7 @@ impl Parser {
     }
 
     /// "Dealt to NAME [4c Tc]" (after "Dealt to ").
-    fn dealt(&mut self, no: u32, r: &str) -> LineResult {
+    fn dealt(&mut self, no: u32, r: &str) -> Result<(), ParseError> {
         let b = self.builder(no)?;
         let Some(open) = rfind(r, " [") else {
             return Err(ParseError::malformed(no, "unreadable dealt cards"));
@@ -565,12 +504,20 @@ impl Parser {
     }
 
     /// A betting verb: the shared verbs, " (All-in)" read as the all-in tail.
-    fn action(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
+    fn action(&mut self, no: u32, p: PlayerIdx, r: &str) -> Result<(), ParseError> {
         let (r, all_in) = match r.strip_suffix(" (All-in)") {
             Some(x) => (x, true),
             None => (r, false),
         };
-        let Some(mut verb) = DIALECT.parse(r, |t| money_at(t, no), no)? else {
+        let verb = match r.strip_prefix(BOTH_BLINDS) {
+            Some(a) => Some(Verb::Post {
+                kind: ActionKind::BothBlinds,
+                amount: money_at(a, no)?,
+                all_in: false,
+            }),
+            None => POKERSTARS.parse(r, |t| money_at(t, no), no)?,
+        };
+        let Some(mut verb) = verb else {
             return Err(ParseError::malformed(no, "an action fpdb does not read"));
         };
         if all_in {
@@ -598,7 +545,7 @@ impl Parser {
     }
 
     /// "Pot (6.83)", "Main Pot (6) with Two Pair", "Side Pot 1 (2)" (after "wins ").
-    fn award(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
+    fn award(&mut self, no: u32, p: PlayerIdx, r: &str) -> Result<(), ParseError> {
         let unreadable = || ParseError::malformed(no, "unreadable award");
         let (pot, rest) = split2(r, " (").ok_or_else(unreadable)?;
         let pot_no: u8 = match pot {
@@ -626,7 +573,7 @@ impl Parser {
     // End of the hand
     // -----------------------------------------------------------------------------------------
 
-    fn finish(mut self, last_line: u32) -> Result<Hand, ParseError> {
+    fn end(mut self, last_line: u32) -> Result<Hand, ParseError> {
         let Some(mut b) = self.b.take() else {
             return Err(ParseError::new(
                 ErrorKind::Unfinished,
@@ -685,7 +632,7 @@ impl Parser {
 
 /// A line naming no seated player: anything that could carry money or cards (a digit, a card
 /// group) is refused, the rest (chat, notices) ignored.
-fn other_line(no: u32, line: &str) -> LineResult {
+fn other_line(no: u32, line: &str) -> Result<(), ParseError> {
     if line.bytes().any(|c| c.is_ascii_digit() || c == b'[') {
         return Err(ParseError::malformed(
             no,
@@ -709,6 +656,7 @@ fn set_all_in(verb: &mut Verb<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parsers::Room;
 
     fn parse(text: &str) -> Result<Hand, ParseError> {
         let chunk = Chunk::new(text, 1, Some(&SealsWithClubs));
@@ -754,14 +702,8 @@ Hero adds 94 chips
     #[test]
     fn a_hand_with_a_side_pot() {
         let h = parse(HAND).unwrap();
-        assert_eq!(h.site, "SealsWithClubs");
-        assert_eq!(
-            (h.site_hand_no, h.site_hand_id.as_str()),
-            (533_859_000_082, "5338590-82")
-        );
+        assert_eq!(h.site_hand_no, 533_859_000_082);
         assert_eq!(h.start_time.to_rfc3339(), "2013-04-12T04:37:11+00:00");
-        assert_eq!(h.table_name, "NLHE 9max 1/1 #2");
-        assert_eq!((h.max_seats, h.button_seat), (Some(9), Some(5)));
         let g = &h.game;
         assert_eq!(g.currency, "mBTC");
         assert_eq!((g.small_blind, g.big_blind), (100, 100));
@@ -791,10 +733,15 @@ Hero adds 94 chips
 
     #[test]
     fn hand_numbers() {
-        assert_eq!(hand_no("5297786", "137"), Some(529_778_600_137));
-        assert_eq!(hand_no("12345679", "010"), Some(1_234_567_900_010));
-        assert_eq!(hand_no("1", "100000"), None);
-        assert_eq!(hand_no("99999999999999999", "1"), None);
+        let cases = [
+            ("5297786", "137", Some(529_778_600_137)),
+            ("12345679", "010", Some(1_234_567_900_010)),
+            ("1", "100000", None),
+            ("99999999999999999", "1", None),
+        ];
+        for (a, b, want) in cases {
+            assert_eq!(hand_no(a, b), want, "{a}-{b}");
+        }
         assert!(header("Hand #11442832-1 - 2013-10-31 07:53:57").is_some());
         assert!(header("Hand #11442832 - 2013-10-31 07:53:57").is_none());
         assert!(header("Hand #-1 - 2013-10-31 07:53:57").is_none());
