@@ -152,6 +152,8 @@ fn site_currency(site: &str) -> &'static str {
     match site {
         "Winamax" | "Unibet" | "Betfair" | "Everest" => "EUR",
         "iPoker" => "EUR",
+        // Sites.currency is char(3): the tables' mBTC (Gametypes.currency) is bitcoin.
+        "SealsWithClubs" => "BTC",
         _ => "USD",
     }
 }

@@ -76,6 +76,16 @@ impl ParseError {
         )
     }
 
+    /// A hand number (on `line`) larger than the stored bigint can hold, or than the room's
+    /// mapping to it allows.
+    pub fn hand_no_too_large(line: u32) -> ParseError {
+        ParseError::new(
+            ErrorKind::OutOfRange,
+            line,
+            "hand number too large to store",
+        )
+    }
+
     /// Attaches the offending line's text.
     pub fn with_text(mut self, text: &str) -> ParseError {
         self.line_text = Some(shorten(text, 200));

@@ -210,6 +210,36 @@ pub struct Game {
     pub split_board: bool,
 }
 
+impl Game {
+    /// A blind game of `category` at `small_blind`/`big_blind`: the small bet the big blind,
+    /// the big bet twice it, no ante, not mixed, fast, home or double-board (set those after).
+    pub fn blinds(
+        kind: GameKind,
+        category: Category,
+        limit_type: LimitType,
+        (small_blind, big_blind): (Money, Money),
+        currency: &str,
+    ) -> Game {
+        Game {
+            kind,
+            base: category.base(),
+            category,
+            limit_type,
+            hi_lo: category.hilo(),
+            small_blind,
+            big_blind,
+            small_bet: big_blind,
+            big_bet: big_blind.saturating_mul(2),
+            ante: 0,
+            currency: currency.to_string(),
+            mix: None,
+            fast: false,
+            home_game: false,
+            split_board: false,
+        }
+    }
+}
+
 /// One player dealt into the hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Player {

@@ -59,46 +59,19 @@ const HANDS: &[(&str, usize)] = &[
 ];
 
 #[test]
-fn every_hand_parses() {
-    let counts = parse_every_file(
-        DIRS,
-        0,
-        |_| Some(SITE),
-        |rel, e| listed(EXPECTED_FAILURES, rel, e),
-    );
-    assert_hands_per_file(&counts, HANDS, EXPECTED_FAILURES);
-    let total_ok: usize = counts.iter().map(|c| c.parsed).sum();
+fn the_corpus_agrees() {
     // 1 + 1 + 1 + 1 + 1 + 19 + 1 + 2 + 16 cash hands (and 3 refused), 17 + 1 tournament hands
     // (and 1 refused).
-    assert_eq!(total_ok, 61);
-}
-
-#[test]
-fn other_rooms_are_not_read_as_betonline() {
-    other_rooms_are_not(SITE, DIRS);
-}
-
-const RULES: Rules = Rules {
-    added_money: false,
-    cash_outs: false,
-    max_rake_percent: Some(20),
-    last_bettor: Some(last_bet_or_post),
-};
-
-/// Hands whose money cannot add up.
-const BAD_POTS: &[BadPot] = &[];
-
-#[test]
-fn money_adds_up_in_every_hand() {
-    let hands = all_hands(DIRS);
-    assert_eq!(hands.len(), 61);
-    money_adds_up(&hands, RULES, BAD_POTS);
-    statistics_agree(&hands, BAD_POTS);
-}
-
-#[test]
-fn hand_numbers_identify_hands() {
-    common::hand_numbers_identify_hands(DIRS);
+    let room = RoomCorpus {
+        failures: EXPECTED_FAILURES,
+        hands_per_file: HANDS,
+        rules: Rules {
+            max_rake_percent: Some(20),
+            ..Rules::PLAIN
+        },
+        ..RoomCorpus::new(SITE, DIRS, 61)
+    };
+    room_corpus_agrees(&room);
 }
 
 fn first(file: &str) -> Hand {
@@ -206,17 +179,4 @@ fn first_hands_checked_by_hand() {
     );
     assert_eq!(h.table_name, "7212650 102");
     assert_eq!(h.total_pot, 1200);
-}
-
-/// Sidecars of the first hand (none exist for BetOnline today).
-#[test]
-fn sidecars_agree() {
-    let compared = first_hand_sidecars_agree(DIRS);
-    println!("{compared} BetOnline files with sidecars compared");
-}
-
-/// Damaged hands (a line dropped, repeated or cut anywhere) give errors, never a panic.
-#[test]
-fn damaged_hands_never_panic() {
-    assert!(common::damaged_hands_never_panic(DIRS) > 500);
 }

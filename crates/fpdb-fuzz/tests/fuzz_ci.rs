@@ -123,6 +123,7 @@ targets! {
     fuzz_winning => "winning",
     fuzz_bovada => "bovada",
     fuzz_betonline => "betonline",
+    fuzz_sealswithclubs => "sealswithclubs",
     fuzz_stats => "stats",
 }
 

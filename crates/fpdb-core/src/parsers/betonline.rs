@@ -57,9 +57,9 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
-use crate::parsers::text::{self, find, groups, rfind, rsplit2, split2};
+use crate::parsers::room;
+use crate::parsers::text::{self, find, groups, rfind, rsplit2, split2, HandLines};
 use crate::parsers::verbs::{Betting, Dialect, Rules, Verb};
-use crate::parsers::Room;
 use crate::pot::{self, PotPolicy, PrintedPot, Uncalled};
 use crate::split::Chunk;
 use crate::time;
@@ -67,23 +67,11 @@ use crate::time;
 /// The BetOnline format (BetOnline and the skins of its network).
 #[derive(Debug)]
 pub struct BetOnline;
+room!(BetOnline, SITE, b"BAG", is_header, parse_chunk);
 
-impl Room for BetOnline {
-    fn header_first_bytes(&self) -> &'static [u8] {
-        b"BAG"
-    }
-
-    fn site(&self) -> &'static str {
-        SITE
-    }
-
-    fn is_hand_start(&self, line: &str) -> bool {
-        header_id(line).is_some()
-    }
-
-    fn parse(&self, chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
-        parse_chunk(chunk)
-    }
+/// Whether `line` is the first line of a hand.
+fn is_header(line: &str) -> bool {
+    header_id(line).is_some()
 }
 
 const SITE: &str = "BetOnline";
@@ -108,12 +96,7 @@ const DIALECT: Dialect = Dialect {
 };
 
 /// A second small blind is dead; a big blind posted again (`post now`) is a late player's.
-const RULES: Rules = Rules {
-    every_small_blind_live: false,
-    big_blind_above_table_is_straddle: false,
-    amend_short_raise: false,
-    straddle_is_total: false,
-};
+const RULES: Rules = Rules::NONE;
 
 // ---------------------------------------------------------------------------------------------
 // Header
@@ -225,27 +208,18 @@ fn parse_header(rest: &str) -> Result<Header, HeaderError> {
         let m = |t: &str| money_of(t, scale, false).map_err(|k| (k, "unreadable stakes"));
         (m(s)?, m(b)?)
     };
-    let game = Game {
-        kind: if tournament.is_some() {
-            GameKind::Tour
-        } else {
-            GameKind::Ring
-        },
-        base: category.base(),
+    let kind = if tournament.is_some() {
+        GameKind::Tour
+    } else {
+        GameKind::Ring
+    };
+    let game = Game::blinds(
+        kind,
         category,
         limit_type,
-        hi_lo: category.hilo(),
-        small_blind,
-        big_blind,
-        small_bet: big_blind,
-        big_bet: big_blind.saturating_mul(2),
-        ante: 0,
-        currency: currency.to_string(),
-        mix: None,
-        fast: false,
-        home_game: false,
-        split_board: false,
-    };
+        (small_blind, big_blind),
+        currency,
+    );
     Ok(Header {
         game,
         scale,
@@ -309,36 +283,16 @@ type LineResult = Result<(), ParseError>;
 
 /// Parses one chunk (a hand) of BetOnline text.
 fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
-    let mut lines = chunk.lines();
-    let (first_no, first) = lines.next().unwrap_or((chunk.first_line, ""));
-    let (id, rest) = header_id(first).ok_or_else(|| {
-        ParseError::malformed(first_no, "not a BetOnline hand header").with_text(first)
-    })?;
-    let no: i64 = id.parse().map_err(|_| {
-        ParseError::new(
-            ErrorKind::OutOfRange,
-            first_no,
-            "hand number too large to store",
-        )
-        .with_text(first)
-    })?;
-    let header = parse_header(rest).map_err(|(kind, msg)| {
-        ParseError::new(kind, first_no, msg)
-            .with_text(first)
-            .with_hand_no(Some(no))
-    })?;
-    let mut p = Parser::new(header, no, id, first_no);
-    let mut last_no = first_no;
-    for (line_no, raw) in lines {
-        last_no = line_no;
-        let line = raw.trim_end();
-        if line.is_empty() {
-            continue;
-        }
-        p.line(line_no, line)
-            .map_err(|e| e.with_text(raw).with_hand_no(Some(no)))?;
-    }
-    p.finish(last_no).map_err(|e| e.with_hand_no(Some(no)))
+    text::parse_hand(chunk, str::trim_end, |first_no, first| {
+        let (id, rest) = header_id(first)
+            .ok_or_else(|| ParseError::malformed(first_no, "not a BetOnline hand header"))?;
+        let no: i64 = id
+            .parse()
+            .map_err(|_| ParseError::hand_no_too_large(first_no))?;
+        let header = parse_header(rest)
+            .map_err(|(kind, msg)| ParseError::new(kind, first_no, msg).with_hand_no(Some(no)))?;
+        Ok((Parser::new(header, no, id, first_no), no))
+    })
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -374,6 +328,16 @@ struct Parser {
     /// The game's category was settled by the first cards seen.
     category_known: bool,
     summary_seen: bool,
+}
+
+impl HandLines for Parser {
+    fn line(&mut self, no: u32, line: &str) -> LineResult {
+        self.read(no, line)
+    }
+
+    fn finish(self, last_line: u32) -> Result<Hand, ParseError> {
+        self.end(last_line)
+    }
 }
 
 impl Parser {
@@ -423,7 +387,7 @@ impl Parser {
         text::name_prefix(&self.b.hand().players, line, sep, true).map(|(i, n)| (i, &line[n..]))
     }
 
-    fn line(&mut self, no: u32, line: &str) -> LineResult {
+    fn read(&mut self, no: u32, line: &str) -> LineResult {
         if self.phase == Phase::Summary {
             return self.summary_line(no, line);
         }
@@ -832,7 +796,7 @@ impl Parser {
     // End of the hand
     // -----------------------------------------------------------------------------------------
 
-    fn finish(mut self, last_line: u32) -> Result<Hand, ParseError> {
+    fn end(mut self, last_line: u32) -> Result<Hand, ParseError> {
         if !self.summary_seen {
             return Err(ParseError::before_summary(last_line));
         }
@@ -1011,6 +975,7 @@ fn normalise(r: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parsers::Room;
 
     fn parse(text: &str) -> Result<Hand, ParseError> {
         let chunk = Chunk::new(text, 1, Some(&BetOnline));

@@ -344,24 +344,11 @@ fn parse_header(id: &str, rest: &str) -> Result<Header, (ErrorKind, &'static str
         None => 0,
     };
     let fast = id.starts_with("RC");
-    let game = Game {
-        kind,
-        base: category.base(),
-        category,
-        limit_type,
-        hi_lo: category.hilo(),
-        small_blind,
-        big_blind,
-        small_bet: big_blind,
-        big_bet: big_blind.saturating_mul(2),
-        // Short deck prints the ante as its only stake; every game's ante is read from the posts.
-        ante: if sb_text.is_none() { big_blind } else { 0 },
-        currency,
-        mix: None,
-        fast,
-        home_game: false,
-        split_board: false,
-    };
+    let sb_bb = (small_blind, big_blind);
+    let mut game = Game::blinds(kind, category, limit_type, sb_bb, &currency);
+    // Short deck prints the ante as its only stake; every game's ante is read from the posts.
+    game.ante = if sb_text.is_none() { big_blind } else { 0 };
+    game.fast = fast;
     let tournament = tournament_no.map(|no| Tournament {
         tourney_no: no,
         buyin: 0,
@@ -441,16 +428,9 @@ fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
             .with_hand_no(Some(no))
     })?;
     let mut p = Parser::new(header, no, id, first_no);
-    let mut last_no = first_no;
-    for (line_no, raw) in lines {
-        last_no = line_no;
-        let line = raw.trim_end();
-        if line.is_empty() {
-            continue;
-        }
+    let last_no = text::each_line(lines, first_no, no, str::trim_end, |line_no, line| {
         p.line(line_no, line)
-            .map_err(|e| e.with_text(raw).with_hand_no(Some(no)))?;
-    }
+    })?;
     p.finish(last_no).map_err(|e| e.with_hand_no(Some(no)))
 }
 

@@ -12,12 +12,17 @@
 //!    with their numbers in the file, and the session block of `is_context_start` for rooms
 //!    that have one). Add the room to [`ROOMS`] (the order is the detection order: a room
 //!    whose header another room's `is_hand_start` would also accept goes first).
+//!    A room with nothing more to say than its site, header bytes, header test and parser
+//!    writes `room!(Name, SITE, b"..", is_header, parse_chunk)`; a one-pass parser implements
+//!    `text::HandLines` and lets `text::parse_hand` read the header line, feed it the others
+//!    and attach the line and hand number to its errors.
 //! 2. **Read the lines into a [`HandBuilder`](crate::builder::HandBuilder).** Stream: create
 //!    the builder from the header and table lines (game, blinds, button, seats and stacks),
 //!    then hand it every action as it is read. The line helpers of `text` (`find`, `split2`,
 //!    `groups` for bracketed groups, `cards_of`, `checked_money` for amounts with their errors)
 //!    do the byte work; the room keeps only its number format (currency symbols, decimal
 //!    commas, brackets), which it passes to the verbs as its amount reader.
+//!    The game of a blind game is `Game::blinds(kind, category, limit, (sb, bb), currency)`.
 //! 3. **Actions of the PokerStars kind** ("folds", "calls $5 and is all-in", "raises $2 to
 //!    $4", "posts small blind $1", ...): read them with `verbs::Dialect::parse` (the room's
 //!    `Dialect` lists its words for the kinds of post; `verbs::POKERSTARS` is PokerStars'),
@@ -62,6 +67,7 @@ pub mod ggpoker;
 pub mod ipoker;
 pub mod pacific;
 pub mod partypoker;
+pub mod sealswithclubs;
 pub mod stars;
 pub(crate) mod text;
 pub(crate) mod verbs;
@@ -96,6 +102,32 @@ pub trait Room: Sync + std::fmt::Debug {
     }
 }
 
+/// Implements [`Room`] for `$room` from its site name, the first bytes of its headers, its header
+/// test (`fn(&str) -> bool`) and its parser (`fn(&Chunk) -> Result<Hand, ParseError>`), for the
+/// rooms that need none of the trait's other answers.
+macro_rules! room {
+    ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr) => {
+        impl $crate::parsers::Room for $room {
+            fn site(&self) -> &'static str {
+                $site
+            }
+            fn header_first_bytes(&self) -> &'static [u8] {
+                $first_bytes
+            }
+            fn is_hand_start(&self, line: &str) -> bool {
+                ($is_header)(line)
+            }
+            fn parse(
+                &self,
+                chunk: &$crate::split::Chunk<'_>,
+            ) -> Result<$crate::model::Hand, $crate::error::ParseError> {
+                ($parse)(chunk)
+            }
+        }
+    };
+}
+pub(crate) use room;
+
 /// Every room fpdb reads, in detection order.
 pub static ROOMS: &[&dyn Room] = &[
     &stars::PokerStars,
@@ -107,6 +139,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &winning::Winning,
     &bovada::Bovada,
     &betonline::BetOnline,
+    &sealswithclubs::SealsWithClubs,
 ];
 
 /// The room for which `line` starts a context block, if any.

@@ -524,25 +524,13 @@ fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
     let (id, fast) = header_no(first).ok_or_else(|| {
         ParseError::malformed(first_no, "not an 888poker hand header").with_text(first)
     })?;
-    let no: i64 = id.parse().map_err(|_| {
-        ParseError::new(
-            ErrorKind::OutOfRange,
-            first_no,
-            "hand number too large to store",
-        )
-        .with_text(first)
-    })?;
+    let no: i64 = id
+        .parse()
+        .map_err(|_| ParseError::hand_no_too_large(first_no).with_text(first))?;
     let mut p = Parser::new(no, id, fast, first_no);
-    let mut last_no = first_no;
-    for (line_no, raw) in lines {
-        last_no = line_no;
-        let line = raw.trim_end();
-        if line.is_empty() {
-            continue;
-        }
+    let last_no = text::each_line(lines, first_no, no, str::trim_end, |line_no, line| {
         p.line(line_no, line)
-            .map_err(|e| e.with_text(raw).with_hand_no(Some(no)))?;
-    }
+    })?;
     p.finish(last_no).map_err(|e| e.with_hand_no(Some(no)))
 }
 

@@ -526,16 +526,9 @@ pub fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
         e.with_text(first)
     })?;
     let mut p = Parser::new(id, no, site.unwrap_or("PartyPoker"), first_no);
-    let mut last_no = first_no;
-    for (line_no, raw) in lines {
-        last_no = line_no;
-        let line = raw.trim();
-        if line.is_empty() {
-            continue;
-        }
+    let last_no = text::each_line(lines, first_no, no, str::trim, |line_no, line| {
         p.line(line_no, line)
-            .map_err(|e| e.with_text(raw).with_hand_no(Some(no)))?;
-    }
+    })?;
     p.finish(last_no).map_err(|e| e.with_hand_no(Some(no)))
 }
 

@@ -540,22 +540,15 @@ fn parse_game(h: &HeaderStart<'_>) -> Result<(GameInfo, usize), HeaderError> {
         Some(t) => Some(parse_buyin(t, buyin_text, level)?),
         None => None,
     };
+    let sb_bb = (small_blind, big_blind);
     let game = Game {
-        kind,
         base,
-        category,
-        limit_type,
-        hi_lo: category.hilo(),
-        small_blind,
-        big_blind,
-        small_bet: big_blind,
-        big_bet: big_blind.saturating_mul(2),
         ante,
-        currency: currency.to_string(),
         mix: mix.map(str::to_string),
         fast,
         home_game: home,
         split_board,
+        ..Game::blinds(kind, category, limit_type, sb_bb, currency)
     };
     // `after` is a suffix of `h.rest`.
     let after = h.rest.len() - after.len();

@@ -8,7 +8,8 @@
 use crate::amount::{self, CENTS, CHIPS};
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
-use crate::model::{Money, Player, PlayerIdx};
+use crate::model::{Hand, Money, Player, PlayerIdx};
+use crate::split::Chunk;
 
 // ---------------------------------------------------------------------------------------------
 // Searching and splitting
@@ -262,6 +263,57 @@ pub(crate) fn checked_money(text: &str, scale: i64, no: u32) -> Result<Money, Pa
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines
+// ---------------------------------------------------------------------------------------------
+
+/// The body of a hand: every line after the header, trimmed by `trim` (`str::trim_end`, or
+/// `str::trim` for rooms that indent lines), empty ones passed over, given to `f` with its
+/// number; an error of `f` gets the line's text and the hand's number. Returns the number of
+/// the last line (`header_line` for a hand of one line), for the errors of a hand cut short.
+pub(crate) fn each_line<'a>(
+    lines: impl Iterator<Item = (u32, &'a str)>,
+    header_line: u32,
+    hand_no: i64,
+    trim: fn(&str) -> &str,
+    mut f: impl FnMut(u32, &'a str) -> Result<(), ParseError>,
+) -> Result<u32, ParseError> {
+    let mut last = header_line;
+    for (no, raw) in lines {
+        last = no;
+        let line = trim(raw);
+        if line.is_empty() {
+            continue;
+        }
+        f(no, line).map_err(|e| e.with_text(raw).with_hand_no(Some(hand_no)))?;
+    }
+    Ok(last)
+}
+
+/// A room's one-pass parser of a hand, as [`parse_hand`] drives it.
+pub(crate) trait HandLines {
+    /// Reads one line of the hand after its header (trimmed, not empty).
+    fn line(&mut self, no: u32, line: &str) -> Result<(), ParseError>;
+    /// The hand, once every line is read; `last` is the number of the last line.
+    fn finish(self, last: u32) -> Result<Hand, ParseError>;
+}
+
+/// The shape of a one-pass room parser: the chunk's first line to `start`, which reads the
+/// header and answers the parser and the hand's number (its errors get the header's text);
+/// every other line to the parser ([`each_line`], trimmed by `trim`); then its
+/// [`HandLines::finish`], whose errors get the hand's number.
+pub(crate) fn parse_hand<P: HandLines>(
+    chunk: &Chunk<'_>,
+    trim: fn(&str) -> &str,
+    start: impl FnOnce(u32, &str) -> Result<(P, i64), ParseError>,
+) -> Result<Hand, ParseError> {
+    let mut lines = chunk.lines();
+    let (first_no, first) = lines.next().unwrap_or((chunk.first_line, ""));
+    let (mut p, no) = start(first_no, first).map_err(|e| e.with_text(first))?;
+    let last = each_line(lines, first_no, no, trim, |n, l| p.line(n, l))?;
+    p.finish(last).map_err(|e| e.with_hand_no(Some(no)))
 }
 
 // ---------------------------------------------------------------------------------------------

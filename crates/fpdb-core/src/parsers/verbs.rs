@@ -273,6 +273,15 @@ pub(crate) struct Rules {
 }
 
 impl Rules {
+    /// None of the rules: every second small blind dead, no straddle read from a big blind, no
+    /// raise amended, straddles as the chips they add (BetOnline, Seals With Clubs, Winamax).
+    pub const NONE: Rules = Rules {
+        every_small_blind_live: false,
+        big_blind_above_table_is_straddle: false,
+        amend_short_raise: false,
+        straddle_is_total: false,
+    };
+
     /// PokerStars' rules.
     pub const POKERSTARS: Rules = Rules {
         every_small_blind_live: false,

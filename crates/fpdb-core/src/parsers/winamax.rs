@@ -264,22 +264,13 @@ fn parse_header(line: &str) -> HeaderResult<(Header, &str)> {
     } else {
         None
     };
+    let kind = if tour { GameKind::Tour } else { GameKind::Ring };
+    let sb_bb = (small_blind, big_blind);
     let game = Game {
-        kind: if tour { GameKind::Tour } else { GameKind::Ring },
         base,
-        category,
-        limit_type,
-        hi_lo: category.hilo(),
-        small_blind,
-        big_blind,
-        small_bet: big_blind,
-        big_bet: big_blind.saturating_mul(2),
         ante,
-        currency,
-        mix: None,
         fast,
-        home_game: false,
-        split_board: false,
+        ..Game::blinds(kind, category, limit_type, sb_bb, &currency)
     };
     Ok((
         Header {
@@ -396,16 +387,9 @@ pub fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
     })?;
     let no = header.no;
     let mut p = Parser::new(header, id, first_no);
-    let mut last_no = first_no;
-    for (line_no, raw) in lines {
-        last_no = line_no;
-        let line = raw.trim();
-        if line.is_empty() {
-            continue;
-        }
+    let last_no = text::each_line(lines, first_no, no, str::trim, |line_no, line| {
         p.line(line_no, line)
-            .map_err(|e| e.with_text(raw).with_hand_no(Some(no)))?;
-    }
+    })?;
     p.finish(last_no).map_err(|e| e.with_hand_no(Some(no)))
 }
 

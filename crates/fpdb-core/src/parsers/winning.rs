@@ -255,23 +255,7 @@ fn game_of(
     bb: Money,
     currency: &str,
 ) -> Game {
-    Game {
-        kind,
-        base: category.base(),
-        category,
-        limit_type,
-        hi_lo: category.hilo(),
-        small_blind: sb,
-        big_blind: bb,
-        small_bet: bb,
-        big_bet: bb.saturating_mul(2),
-        ante: 0,
-        currency: currency.to_string(),
-        mix: None,
-        fast: false,
-        home_game: false,
-        split_board: false,
-    }
+    Game::blinds(kind, category, limit_type, (sb, bb), currency)
 }
 
 /// Old-format ids are stored above this (module documentation: "Hand numbers").

@@ -355,6 +355,17 @@ pub struct Rules {
     pub last_bettor: Option<fn(&Hand, &Returned) -> Option<PlayerIdx>>,
 }
 
+impl Rules {
+    /// A room without added money or cash-outs, whose uncalled bets go back to the last bettor
+    /// or poster ([`last_bet_or_post`]), its rake not checked.
+    pub const PLAIN: Rules = Rules {
+        added_money: false,
+        cash_outs: false,
+        max_rake_percent: None,
+        last_bettor: Some(last_bet_or_post),
+    };
+}
+
 /// Live money of an action: what counts towards the amount to match on its street (antes and
 /// dead small blinds do not; the dead part of both blinds does not).
 pub fn live(h: &Hand, a: &Action) -> Money {
@@ -809,4 +820,60 @@ pub fn damaged_hands_never_panic(dirs: &[&str]) -> usize {
         }
     }
     parsed
+}
+
+/// What the corpus holds of one room written on the shared skeleton, for [`room_corpus_agrees`].
+pub struct RoomCorpus {
+    pub site: &'static str,
+    pub dirs: &'static [&'static str],
+    /// Hands refused by design, with their reasons.
+    pub failures: &'static [Failure],
+    /// Files of more than one hand (the others hold one, or none when they fail).
+    pub hands_per_file: &'static [(&'static str, usize)],
+    /// Hands parsed in all.
+    pub parsed: usize,
+    pub rules: Rules,
+    /// Hands whose money cannot add up.
+    pub bad_pots: &'static [BadPot],
+}
+
+impl RoomCorpus {
+    /// A room whose `parsed` hands all parse, one a file, money checked by [`Rules::PLAIN`]
+    /// (set the other fields after).
+    pub const fn new(site: &'static str, dirs: &'static [&'static str], parsed: usize) -> Self {
+        RoomCorpus {
+            site,
+            dirs,
+            failures: &[],
+            hands_per_file: &[],
+            parsed,
+            rules: Rules::PLAIN,
+            bad_pots: &[],
+        }
+    }
+}
+
+/// The corpus checks every room of the skeleton passes: every file parses or is refused as
+/// listed, with the hands per file; no other room's file is read as the room and all of its
+/// are; money and statistics add up in every hand; hand numbers identify hands; the sidecars
+/// agree (printed: how many were compared); damaged hands never panic.
+pub fn room_corpus_agrees(room: &RoomCorpus) {
+    let failures = room.failures;
+    let counts = parse_every_file(
+        room.dirs,
+        0,
+        |_| Some(room.site),
+        |rel, e| listed(failures, rel, e),
+    );
+    assert_hands_per_file(&counts, room.hands_per_file, failures);
+    assert_eq!(counts.iter().map(|c| c.parsed).sum::<usize>(), room.parsed);
+    other_rooms_are_not(room.site, room.dirs);
+    let hands = all_hands(room.dirs);
+    assert_eq!(hands.len(), room.parsed);
+    money_adds_up(&hands, room.rules, room.bad_pots);
+    statistics_agree(&hands, room.bad_pots);
+    hand_numbers_identify_hands(room.dirs);
+    let compared = first_hand_sidecars_agree(room.dirs);
+    println!("{}: {compared} files with sidecars compared", room.site);
+    assert!(damaged_hands_never_panic(room.dirs) > 500);
 }
