@@ -25,6 +25,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("winning", &["cash/Winning", "tour/Winning"]),
     ("bovada", &["cash/Bovada", "tour/Bovada"]),
     ("betonline", &["cash/BetOnline", "tour/BetOnline"]),
+    ("fulltilt", &["cash/FTP", "tour/FTP"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

@@ -123,6 +123,7 @@ targets! {
     fuzz_winning => "winning",
     fuzz_bovada => "bovada",
     fuzz_betonline => "betonline",
+    fuzz_fulltilt => "fulltilt",
     fuzz_stats => "stats",
 }
 

@@ -58,6 +58,7 @@ use crate::split::Chunk;
 
 pub mod betonline;
 pub mod bovada;
+pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
 pub mod pacific;
@@ -107,6 +108,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &winning::Winning,
     &bovada::Bovada,
     &betonline::BetOnline,
+    &fulltilt::FullTilt,
 ];
 
 /// The room for which `line` starts a context block, if any.

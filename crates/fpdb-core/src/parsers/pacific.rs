@@ -524,25 +524,9 @@ fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
     let (id, fast) = header_no(first).ok_or_else(|| {
         ParseError::malformed(first_no, "not an 888poker hand header").with_text(first)
     })?;
-    let no: i64 = id.parse().map_err(|_| {
-        ParseError::new(
-            ErrorKind::OutOfRange,
-            first_no,
-            "hand number too large to store",
-        )
-        .with_text(first)
-    })?;
+    let no = text::hand_number(id, first_no, first)?;
     let mut p = Parser::new(no, id, fast, first_no);
-    let mut last_no = first_no;
-    for (line_no, raw) in lines {
-        last_no = line_no;
-        let line = raw.trim_end();
-        if line.is_empty() {
-            continue;
-        }
-        p.line(line_no, line)
-            .map_err(|e| e.with_text(raw).with_hand_no(Some(no)))?;
-    }
+    let last_no = text::each_line(lines, first_no, no, |n, l| p.line(n, l))?;
     p.finish(last_no).map_err(|e| e.with_hand_no(Some(no)))
 }
 

@@ -273,6 +273,15 @@ pub(crate) struct Rules {
 }
 
 impl Rules {
+    /// The rules of rooms with nothing to correct (BetOnline, Full Tilt): a second small blind
+    /// is dead, a big blind posted again is a late player's, live.
+    pub const PLAIN: Rules = Rules {
+        every_small_blind_live: false,
+        big_blind_above_table_is_straddle: false,
+        amend_short_raise: false,
+        straddle_is_total: false,
+    };
+
     /// PokerStars' rules.
     pub const POKERSTARS: Rules = Rules {
         every_small_blind_live: false,
