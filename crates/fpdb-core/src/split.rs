@@ -107,11 +107,15 @@ pub fn is_banner(line: &str) -> bool {
 /// The notice BetOnline writes at the top of a tournament's file, before its first hand.
 pub const BETONLINE_NOTICE: &str = "Tournament will start in a moment.";
 
+/// The line some archives of Full Tilt hands (written by a tracker) start with.
+pub const ARCHIVE_BEGIN: &str = "BEGIN";
+
 fn is_filler(line: &str) -> bool {
     // Fast path: a line starting with a letter is text.
     if line.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
         return (line.starts_with("Game #") && is_game_start_line(line))
-            || line.trim_end() == BETONLINE_NOTICE;
+            || line.trim_end() == BETONLINE_NOTICE
+            || line.trim_end() == ARCHIVE_BEGIN;
     }
     line.trim().is_empty()
         || is_banner(line)

@@ -325,6 +325,37 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
         "PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt: Player7: rake: ours 11, sidecar 22",
         "the same rake split",
     ),
+    (
+        "3-Draw-Limit-USD-0.10-0.20-201011.txt: Player2: no HandsPlayers row",
+        "sitting out (the summary says so), never acts, is not dealt cards: dropped from the \
+         cash hand (semantics.md §3.0); the reference tracker's Full Tilt reader kept him",
+    ),
+    (
+        "3-Draw-Limit-USD-0.10-0.20-201011.txt: Player4: no HandsPlayers row",
+        "sitting out, as Player2",
+    ),
+    (
+        "3-Draw-Limit-USD-0.10-0.20-201011.txt: Player5: no HandsPlayers row",
+        "sitting out, as Player2",
+    ),
+    (
+        "3-Draw-Limit-USD-0.10-0.20-201011.txt: 3 rows, sidecar has 6 players",
+        "the same three players",
+    ),
+    (
+        "7-Stud-USD-3-6-20106.Steal.from.Button.Failure.txt: thebear666: raiseToStealChance: ours 1, sidecar false",
+        "the bring-in facing a steal from a steal position: the G rule (semantics.md §3.8) gives \
+         the chance; §3.8 lists raiseToSteal* of older Full Tilt files among its known mismatches",
+    ),
+    (
+        "Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt: Player8: street1CBChance: ours 1, sidecar false",
+        "Player8 completed 3rd street and bets 4th first: a c-bet by the G rule, 3rd-street \
+         completion counting in stud (semantics.md §3.9)",
+    ),
+    (
+        "Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt: Player8: street1CBDone: ours 1, sidecar false",
+        "the same c-bet",
+    ),
 ];
 
 #[test]

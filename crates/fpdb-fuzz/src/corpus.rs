@@ -26,6 +26,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("bovada", &["cash/Bovada", "tour/Bovada"]),
     ("betonline", &["cash/BetOnline", "tour/BetOnline"]),
     ("sealswithclubs", &["cash/SealsWithClubs"]),
+    ("fulltilt", &["cash/FTP", "tour/FTP"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

@@ -140,6 +140,7 @@ fn is_filler(line: &str) -> bool {
     t.is_empty()
         || split::is_banner(line)
         || line.trim_end() == split::BETONLINE_NOTICE
+        || line.trim_end() == split::ARCHIVE_BEGIN
         || t.strip_prefix("#Game No : ").is_some_and(number)
         || t.strip_prefix("Game #")
             .and_then(|r| r.strip_suffix(" starts."))

@@ -124,6 +124,7 @@ targets! {
     fuzz_bovada => "bovada",
     fuzz_betonline => "betonline",
     fuzz_sealswithclubs => "sealswithclubs",
+    fuzz_fulltilt => "fulltilt",
     fuzz_stats => "stats",
 }
 

@@ -104,13 +104,7 @@ const RULES: Rules = Rules::NONE;
 
 /// "<skin> Game #<digits>:" at the start of `line`: the id and the text after the colon.
 fn header_id(line: &str) -> Option<(&str, &str)> {
-    let r = SKINS.iter().find_map(|s| line.strip_prefix(s))?;
-    let digits = r.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return None;
-    }
-    let rest = r[digits..].strip_prefix(':')?;
-    Some((&r[..digits], rest))
+    text::numbered_header(line, SKINS)
 }
 
 /// Games as printed, longest first; BetOnline's omaha tables say "Hold'em" (see the module).
@@ -286,9 +280,7 @@ fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
     text::parse_hand(chunk, str::trim_end, |first_no, first| {
         let (id, rest) = header_id(first)
             .ok_or_else(|| ParseError::malformed(first_no, "not a BetOnline hand header"))?;
-        let no: i64 = id
-            .parse()
-            .map_err(|_| ParseError::hand_no_too_large(first_no))?;
+        let no = text::hand_number(id, first_no, first)?;
         let header = parse_header(rest)
             .map_err(|(kind, msg)| ParseError::new(kind, first_no, msg).with_hand_no(Some(no)))?;
         Ok((Parser::new(header, no, id, first_no), no))
@@ -670,7 +662,7 @@ impl Parser {
             // Seat 9: B (Button)".
             let mut rest = r;
             loop {
-                let next = next_seat(rest);
+                let next = text::next_seat(rest);
                 self.summary_seat(no, &rest[..next.unwrap_or(rest.len())])?;
                 match next {
                     Some(i) => rest = &rest[i + " Seat ".len()..],
@@ -938,21 +930,6 @@ impl Parser {
     }
 }
 
-/// Where the next " Seat N: " of a summary line starts, if the line holds two.
-fn next_seat(s: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(i) = s.get(from..).and_then(|r| find(r, " Seat ")) {
-        let at = from + i;
-        let r = &s[at + 6..];
-        let d = r.bytes().take_while(u8::is_ascii_digit).count();
-        if d > 0 && r[d..].starts_with(": ") {
-            return Some(at);
-        }
-        from = at + 1;
-    }
-    None
-}
-
 /// The skins' action words as BetOnline prints them: "Raises 1000.00 and is All In." →
 /// "raises 1000.00 and is all-in".
 fn normalise(r: &str) -> String {
@@ -1061,8 +1038,11 @@ Seat 0: Player9 folded before Flop
             "raises 1000.00 and is all-in"
         );
         assert_eq!(normalise("Folds."), "folds");
-        assert_eq!(next_seat("8: A (Small Blind) Seat 9: B (Button)"), Some(18));
-        assert_eq!(next_seat("8: Seat 9 (Button)"), None);
+        assert_eq!(
+            text::next_seat("8: A (Small Blind) Seat 9: B (Button)"),
+            Some(18)
+        );
+        assert_eq!(text::next_seat("8: Seat 9 (Button)"), None);
         assert!(header_id("Gear Poker Game #1014850512: Hold'em - 2012-04-09 12:14:36").is_some());
         assert!(header_id("BetOnline Poker Game #: Hold'em").is_none());
     }

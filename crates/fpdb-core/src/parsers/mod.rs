@@ -63,6 +63,7 @@ use crate::split::Chunk;
 
 pub mod betonline;
 pub mod bovada;
+pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
 pub mod pacific;
@@ -140,6 +141,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &bovada::Bovada,
     &betonline::BetOnline,
     &sealswithclubs::SealsWithClubs,
+    &fulltilt::FullTilt,
 ];
 
 /// The room for which `line` starts a context block, if any.
@@ -155,10 +157,11 @@ pub fn room_of_context(line: &str) -> Option<&'static dyn Room> {
 const MIN_GLUED_LINE: usize = 40;
 
 /// For each first byte, the rooms (bit i = `ROOMS[i]`) whose headers can start with it.
-fn rooms_by_first_byte() -> &'static [u16; 256] {
-    static TABLE: std::sync::OnceLock<[u16; 256]> = std::sync::OnceLock::new();
+fn rooms_by_first_byte() -> &'static [u64; 256] {
+    static TABLE: std::sync::OnceLock<[u64; 256]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = [0u16; 256];
+        let mut t = [0u64; 256];
+        assert!(ROOMS.len() <= 64, "the room mask holds 64 rooms");
         for (i, r) in ROOMS.iter().enumerate() {
             let bytes = r.header_first_bytes();
             for (b, slot) in t.iter_mut().enumerate() {

@@ -265,6 +265,46 @@ pub(crate) fn checked_money(text: &str, scale: i64, no: u32) -> Result<Money, Pa
     }
 }
 
+/// Where the next " Seat N: " of a summary line starts, if the line holds two (rooms that glue
+/// two seats' summary lines into one: BetOnline's skins, Full Tilt).
+pub(crate) fn next_seat(s: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = s.get(from..).and_then(|r| find(r, " Seat ")) {
+        let at = from + i;
+        let r = &s[at + 6..];
+        let d = r.bytes().take_while(u8::is_ascii_digit).count();
+        if d > 0 && r[d..].starts_with(": ") {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand headers and the line loop
+// ---------------------------------------------------------------------------------------------
+
+/// "<prefix><digits>:" at the start of `line`, for one of `prefixes` ("BetOnline Poker Game #",
+/// "Full Tilt Poker Game #"): the digits and the text after the colon.
+#[inline]
+pub(crate) fn numbered_header<'a>(line: &'a str, prefixes: &[&str]) -> Option<(&'a str, &'a str)> {
+    let r = prefixes.iter().find_map(|s| line.strip_prefix(s))?;
+    let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let rest = r[digits..].strip_prefix(':')?;
+    Some((&r[..digits], rest))
+}
+
+/// The hand number of the digits `id` of header line `header` (number `no`): out of range when
+/// it does not fit a bigint.
+pub(crate) fn hand_number(id: &str, no: u32, header: &str) -> Result<i64, ParseError> {
+    id.parse()
+        .map_err(|_| ParseError::hand_no_too_large(no).with_text(header))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lines
 // ---------------------------------------------------------------------------------------------

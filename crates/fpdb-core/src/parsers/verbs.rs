@@ -274,7 +274,8 @@ pub(crate) struct Rules {
 
 impl Rules {
     /// None of the rules: every second small blind dead, no straddle read from a big blind, no
-    /// raise amended, straddles as the chips they add (BetOnline, Seals With Clubs, Winamax).
+    /// raise amended, straddles as the chips they add (BetOnline, Seals With Clubs, Winamax,
+    /// Full Tilt).
     pub const NONE: Rules = Rules {
         every_small_blind_live: false,
         big_blind_above_table_is_straddle: false,

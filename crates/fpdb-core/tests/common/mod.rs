@@ -322,7 +322,9 @@ pub fn other_rooms_are_not(site: &str, dirs: &[&str]) {
             let text = read(&rel);
             for c in fpdb_core::split::chunks(&text) {
                 let room = c.room.map(|r| r.site());
-                if mine != (room == Some(site)) {
+                // A tournament summary kept among the room's hands is no hand of any room.
+                let summary = room.is_none() && fpdb_core::summary::detect(c.text);
+                if mine != (room == Some(site)) && !(mine && summary) {
                     wrong.push(format!("{rel} line {}: read as {room:?}", c.first_line));
                 }
             }
@@ -735,7 +737,9 @@ pub fn first_hand_sidecars_agree(dirs: &[&str]) -> usize {
                     Some(pl.stack),
                     "{rel}"
                 );
-                for (i, c) in r.cards.iter().enumerate() {
+                // Draw games' cards are compared by replaying the draws (stats_sidecars).
+                let draw = h.game.base == Base::Draw;
+                for (i, c) in r.cards.iter().enumerate().filter(|_| !draw) {
                     assert_eq!(
                         s[format!("card{}", i + 1)].as_i64(),
                         Some(i64::from(*c)),
