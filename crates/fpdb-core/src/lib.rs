@@ -4,12 +4,14 @@
 //! - [`model`]: the site-neutral hand every parser fills;
 //! - [`parsers`]: one module per poker room, with room detection;
 //! - [`split`]: texts with many hands into one chunk per hand;
-//! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252.
+//! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252;
+//! - [`equity`]: exact all-in equities (hold'em, omaha hi and hi/lo) and the hand evaluator.
 
 pub mod amount;
 pub mod builder;
 pub mod cards;
 pub mod decode;
+pub mod equity;
 pub mod error;
 pub mod model;
 pub mod parsers;
