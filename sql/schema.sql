@@ -5,6 +5,18 @@
 -- every column beyond the design is marked "extension" and listed in the README reference.
 -- Money is in cents for real-money tables and in chips for tournaments and play money.
 
+-- Hand histories hold player and table names in every script: fpdb stores them as the text they
+-- are, which needs a UTF8 database.
+DO $$
+BEGIN
+    IF pg_catalog.getdatabaseencoding() OPERATOR(pg_catalog.<>) 'UTF8' THEN
+        RAISE EXCEPTION 'fpdb needs a database with encoding UTF8, not %', pg_catalog.getdatabaseencoding()
+            USING ERRCODE = '55000',
+                  HINT = 'Create the database with CREATE DATABASE name ENCODING ''UTF8'' TEMPLATE template0 and install fpdb there.';
+    END IF;
+END
+$$;
+
 CREATE TABLE fpdb.Settings (
     version smallint NOT NULL
 );

@@ -1,22 +1,69 @@
 //! HudCache: the per-player sums the HUD reads, kept exact by the database.
 //!
-//! Imports fold their HandsPlayers rows into an in-memory [`HudCacheDelta`] and write it once, in
-//! key order, at the end of the call; while they insert HandsPlayers they set the
-//! transaction-local setting [`SKIP_SETTING`] so the statement-level triggers (sql/hudcache.sql)
-//! leave those rows alone. Every other change to HandsPlayers goes through the triggers.
+//! One fold, [`HudCacheDelta`], serves every writer: imports add their HandsPlayers rows to it
+//! in memory and write it once, in key order, at the end of the call; the statement-level
+//! trigger [`_hudcache_fold`] reads the statement's transition tables row by row into it (new
+//! rows added, old rows subtracted) and writes it at once. Memory is bounded by the number of
+//! HudCache keys a statement touches, never by its number of rows, so a `pg_restore` or a
+//! `DELETE` of millions of HandsPlayers rows folds like a small one.
+//!
+//! An import that inserts HandsPlayers with an INSERT statement folds those rows itself; the
+//! trigger skips exactly that statement. What tells it so is backend-local state set only by the
+//! import's Rust code ([`ImportFolds`]), never a setting SQL could change.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use fpdb_core::stats::{PlayerRow, COUNT_COLUMNS};
 use pgrx::datum::DatumWithOid;
+use pgrx::pg_sys;
 use pgrx::prelude::*;
-use pgrx::spi::SpiClient;
+use pgrx::spi::{OwnedPreparedStatement, SpiClient};
 
 use crate::errors::raise;
-use crate::import::{run_statement, DirectRows as Rows, DirectTable, DirectValue as Value};
+use crate::import::{DirectRows as Rows, DirectTable, DirectValue as Value};
 
-/// Transaction-local setting that tells the HudCache triggers an import maintains HudCache itself.
-pub(crate) const SKIP_SETTING: &str = "fpdb.hudcache_by_import";
+thread_local! {
+    /// While the import inserts HandsPlayers rows it folds itself: the trigger depth its INSERT
+    /// statement runs at. Backend-local; set and cleared only by [`ImportFolds`].
+    static IMPORT_FOLDS_AT: Cell<Option<i32>> = const { Cell::new(None) };
+    /// The trigger's statements, planned once per backend.
+    static PLANS: std::cell::OnceCell<(OwnedPreparedStatement, OwnedPreparedStatement)> =
+        const { std::cell::OnceCell::new() };
+}
+
+/// Marks the HandsPlayers INSERT statements the import runs while it lives: the HudCache
+/// trigger of exactly those statements (the trigger depth one below theirs) leaves their rows to
+/// the import. Dropped, also when an error unwinds the import, it clears the mark.
+pub(crate) struct ImportFolds {
+    previous: Option<i32>,
+}
+
+impl ImportFolds {
+    pub(crate) fn begin() -> ImportFolds {
+        let previous = IMPORT_FOLDS_AT.get();
+        IMPORT_FOLDS_AT.set(Some(trigger_depth()));
+        ImportFolds { previous }
+    }
+}
+
+impl Drop for ImportFolds {
+    fn drop(&mut self) {
+        IMPORT_FOLDS_AT.set(self.previous);
+    }
+}
+
+/// Clears the import's mark when a transaction ends (commit or abort), in case an error left it
+/// set: a later statement must never be skipped.
+pub(crate) fn reset_at_transaction_end() {
+    IMPORT_FOLDS_AT.set(None);
+}
+
+/// How deep in triggers the backend is (what `pg_trigger_depth()` returns).
+fn trigger_depth() -> i32 {
+    // SAFETY: pg_trigger_depth takes no arguments and returns an int4.
+    unsafe { pgrx::direct_function_call::<i32>(pg_sys::pg_trigger_depth, &[]) }.unwrap_or(0)
+}
 
 /// HandsPlayers count columns that HudCache does not have (the design keeps them per hand only).
 const NOT_IN_HUDCACHE: [&str; 2] = ["other_3BStreet0", "other_4BStreet0"];
@@ -32,7 +79,7 @@ pub(crate) struct HudKey {
     pub tourney_type_id: Option<i32>,
 }
 
-/// Sums of one HudCache row.
+/// Sums of one HudCache row (negative for rows taken away).
 #[derive(Clone)]
 struct Sums {
     hds: i64,
@@ -41,10 +88,12 @@ struct Sums {
     counts: Vec<i64>,
 }
 
-/// HudCache changes accumulated by an import.
+/// HudCache changes accumulated by an import or a trigger.
 #[derive(Default)]
 pub(crate) struct HudCacheDelta {
     rows: HashMap<HudKey, Sums>,
+    /// Some rows were taken away: keys whose HDs reach 0 must be deleted after the write.
+    removed: bool,
 }
 
 /// Positions in `COUNT_COLUMNS` of the columns HudCache sums.
@@ -61,52 +110,44 @@ fn hud_count_indexes() -> &'static [usize] {
 }
 
 impl HudCacheDelta {
-    pub(crate) fn add(&mut self, key: HudKey, r: &PlayerRow) {
-        let idx = hud_count_indexes();
-        let s = self.rows.entry(key).or_insert_with(|| Sums {
+    /// The sums of `key`, made empty when new.
+    fn sums(&mut self, key: HudKey) -> &mut Sums {
+        self.rows.entry(key).or_insert_with(|| Sums {
             hds: 0,
             won: [0.0; 5],
             total_profit: 0,
-            counts: vec![0; idx.len()],
-        });
+            counts: vec![0; hud_count_indexes().len()],
+        })
+    }
+
+    /// Adds a HandsPlayers row the import derived.
+    pub(crate) fn add(&mut self, key: HudKey, r: &PlayerRow) {
+        let s = self.sums(key);
         s.hds += 1;
         for (w, v) in s.won.iter_mut().zip(r.won) {
             *w += v;
         }
         s.total_profit += r.total_profit;
-        for (c, &i) in s.counts.iter_mut().zip(idx) {
+        for (c, &i) in s.counts.iter_mut().zip(hud_count_indexes()) {
             *c += r.counts[i] as i64;
         }
     }
 
-    /// Writes the sums, keys in sorted order (the lock order of every session), under the
-    /// advisory lock every fpdb writer of HudCache takes ([`HUDCACHE_LOCK`]). Keys HudCache
-    /// already has are added to with the grouped upsert; with `direct`, new keys go straight
-    /// into the table and its indexes (as the import's other rows do), which skips the per-row
-    /// foreign-key checks of an INSERT: the import holds KEY SHARE locks on the players, game
-    /// types and tournament types it references, and while it holds the advisory lock nobody
-    /// else adds HudCache keys.
+    /// Writes the sums of an import, keys in sorted order (the lock order of every session),
+    /// under the advisory lock every fpdb writer of HudCache takes ([`HUDCACHE_LOCK`]). Keys
+    /// HudCache already has are added to with the grouped upsert; with `direct`, new keys go
+    /// straight into the table and its indexes (as the import's other rows do), which skips the
+    /// per-row foreign-key checks of an INSERT: the import holds KEY SHARE locks on the players,
+    /// game types and tournament types it references, and while it holds the advisory lock
+    /// nobody else adds HudCache keys.
     pub(crate) fn write(self, direct: bool) {
         if self.rows.is_empty() {
             return;
         }
-        let mut rows: Vec<(HudKey, Sums)> = self.rows.into_iter().collect();
-        rows.sort_by_key(|(k, _)| *k);
-        Spi::connect_mut(|client| {
-            run_statement(
-                client,
-                "SELECT pg_catalog.pg_advisory_xact_lock($1)",
-                &[HUDCACHE_LOCK.into()],
-            )
-        });
+        let rows = self.sorted();
+        Spi::connect_mut(lock_hudcache);
         let mut table = if direct {
-            DirectTable::open(
-                c"hudcache",
-                &written_columns()
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>(),
-            )
+            DirectTable::open(c"hudcache", hudcache_columns())
         } else {
             None
         };
@@ -116,7 +157,8 @@ impl HudCacheDelta {
         for chunk in rows.chunks(WRITE_CHUNK) {
             let Some(table) = table.as_mut() else {
                 // One SPI connection per statement: its arrays are freed when it ends.
-                Spi::connect_mut(|client| run_statement(client, upsert_sql(), &upsert_args(chunk)));
+                Spi::connect_mut(|client| upsert(client, chunk));
+                updated += chunk.len();
                 continue;
             };
             let stored = Spi::connect_mut(|client| stored_keys(client, chunk));
@@ -124,7 +166,7 @@ impl HudCacheDelta {
                 chunk.iter().zip(stored).partition(|(_, stored)| *stored);
             let old: Vec<(HudKey, Sums)> = old.into_iter().map(|(r, _)| r.clone()).collect();
             if !old.is_empty() {
-                Spi::connect_mut(|client| run_statement(client, upsert_sql(), &upsert_args(&old)));
+                Spi::connect_mut(|client| upsert(client, &old));
             }
             let positions: Vec<String> = new
                 .iter()
@@ -143,6 +185,32 @@ impl HudCacheDelta {
         }
         debug1!("fpdb HudCache: {updated} keys added to, {inserted} new keys written directly");
     }
+
+    /// Writes what a trigger folded: the grouped upsert in key order under the advisory lock,
+    /// then, when rows were taken away, the deletion of the keys whose HDs reached 0.
+    fn write_folded(self) {
+        if self.rows.is_empty() {
+            return;
+        }
+        let removed = self.removed;
+        let rows = self.sorted();
+        Spi::connect_mut(|client| {
+            lock_hudcache(client);
+            let (upsert_plan, delete_plan) = trigger_plans(client);
+            for chunk in rows.chunks(WRITE_CHUNK) {
+                execute(client, upsert_plan, &upsert_args(chunk));
+                if removed {
+                    execute(client, delete_plan, &key_arrays(chunk));
+                }
+            }
+        });
+    }
+
+    fn sorted(self) -> Vec<(HudKey, Sums)> {
+        let mut rows: Vec<(HudKey, Sums)> = self.rows.into_iter().collect();
+        rows.sort_by_key(|(k, _)| *k);
+        rows
+    }
 }
 
 /// Keys per statement.
@@ -152,32 +220,80 @@ const WRITE_CHUNK: usize = 5000;
 /// also in sql/hudcache.sql).
 const HUDCACHE_LOCK: i64 = 0x6670_6462_4855_4443;
 
+fn lock_hudcache(client: &mut SpiClient<'_>) {
+    execute_sql(
+        client,
+        "SELECT pg_catalog.pg_advisory_xact_lock($1)",
+        &[HUDCACHE_LOCK.into()],
+    );
+}
+
+/// Runs one of fpdb's own statements; a failure is an internal error (the statement's own
+/// errors, such as a constraint a user added, keep their SQLSTATE).
+fn execute_sql(client: &mut SpiClient<'_>, sql: &str, args: &[DatumWithOid<'_>]) {
+    if let Err(e) = client.update(sql, None, args) {
+        raise("XX000", format!("fpdb: HudCache statement failed: {e}"));
+    }
+}
+
+fn execute(client: &mut SpiClient<'_>, plan: &OwnedPreparedStatement, args: &[DatumWithOid<'_>]) {
+    if let Err(e) = client.update(plan, None, args) {
+        raise("XX000", format!("fpdb: HudCache statement failed: {e}"));
+    }
+}
+
 /// The columns HudCache rows are written with, before the count columns, and the type of the
-/// upsert's arrays; [`key_arrays`], [`upsert_args`] and [`direct_row`] follow this order.
+/// upsert's arrays; [`key_arrays`], [`upsert_args`] and [`push_direct_row`] follow this order.
 const WRITTEN: [(&str, &str); 12] = [
     ("gametypeId", "int2"),
-    ("playerId", "int"),
+    ("playerId", "int4"),
     ("activeSeats", "int2"),
     ("position", "text"),
-    ("tourneyTypeId", "int"),
-    ("HDs", "bigint"),
+    ("tourneyTypeId", "int4"),
+    ("HDs", "int8"),
     ("wonWhenSeenStreet1", "float8"),
     ("wonWhenSeenStreet2", "float8"),
     ("wonWhenSeenStreet3", "float8"),
     ("wonWhenSeenStreet4", "float8"),
     ("wonAtSD", "float8"),
-    ("totalProfit", "bigint"),
+    ("totalProfit", "int8"),
 ];
 
 /// Every written column (with its array type): [`WRITTEN`], then the count columns.
-fn written_columns() -> Vec<(&'static str, &'static str)> {
-    let mut cols = WRITTEN.to_vec();
-    cols.extend(
-        hud_count_indexes()
+fn written_columns() -> &'static [(&'static str, &'static str)] {
+    static COLS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
+    COLS.get_or_init(|| {
+        let mut cols = WRITTEN.to_vec();
+        cols.extend(
+            hud_count_indexes()
+                .iter()
+                .map(|&i| (COUNT_COLUMNS[i], "int8")),
+        );
+        cols
+    })
+}
+
+/// The HudCache columns a new row is written with directly, with the type each value has in
+/// the table (smallint keys, int counts, bigint totalProfit, char(1) position).
+fn hudcache_columns() -> &'static [(&'static str, crate::import::ColumnType)] {
+    use crate::import::ColumnType as T;
+    static COLS: std::sync::OnceLock<Vec<(&'static str, T)>> = std::sync::OnceLock::new();
+    COLS.get_or_init(|| {
+        written_columns()
             .iter()
-            .map(|&i| (COUNT_COLUMNS[i], "bigint")),
-    );
-    cols
+            .map(|&(name, _)| {
+                let t = match name {
+                    "gametypeId" | "activeSeats" | "tourneyTypeId" => T::Int2,
+                    "position" => T::Char(1),
+                    "totalProfit" => T::Int8,
+                    n if n.starts_with("won") => T::Float8,
+                    _ => T::Int4,
+                };
+                (name, t)
+            })
+            .collect()
+    })
 }
 
 /// The values of a new HudCache row, typed as the table's columns (smallint keys, int counts).
@@ -230,18 +346,30 @@ fn key_arrays(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {
     ]
 }
 
+/// The rows of the five key arrays (to be named `k(g, p, s, pos, tt)`), and the condition that
+/// HudCache row `h` has key `k` (NULL tournament types equal).
+const KEYS_FROM: &str = "ROWS FROM (pg_catalog.unnest($1::pg_catalog.int2[]), \
+     pg_catalog.unnest($2::pg_catalog.int4[]), pg_catalog.unnest($3::pg_catalog.int2[]), \
+     pg_catalog.unnest($4::pg_catalog.text[]), pg_catalog.unnest($5::pg_catalog.int4[]))";
+const KEY_MATCHES: &str = "h.playerId OPERATOR(pg_catalog.=) k.p \
+     AND h.gametypeId OPERATOR(pg_catalog.=) k.g AND h.activeSeats OPERATOR(pg_catalog.=) k.s \
+     AND h.position OPERATOR(pg_catalog.=) k.pos::pg_catalog.bpchar \
+     AND (h.tourneyTypeId OPERATOR(pg_catalog.=) k.tt OR (h.tourneyTypeId IS NULL AND k.tt IS NULL))";
+
 /// For each key of `rows`, whether HudCache has it (one index probe per key).
 fn stored_keys(client: &mut SpiClient<'_>, rows: &[(HudKey, Sums)]) -> Vec<bool> {
-    let args = key_arrays(rows);
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     // LATERAL ... LIMIT 1 keeps one index probe per key, whatever the statistics say.
-    let sql = "SELECT d.ord FROM unnest($1::int2[], $2::int[], $3::int2[], $4::text[], $5::int[]) \
-               WITH ORDINALITY AS d(g, p, s, pos, tt, ord) \
-               CROSS JOIN LATERAL (SELECT 1 FROM fpdb.HudCache h WHERE h.playerId = d.p \
-               AND h.gametypeId = d.g AND h.activeSeats = d.s AND h.position = d.pos::char(1) \
-               AND h.tourneyTypeId IS NOT DISTINCT FROM d.tt LIMIT 1) AS x";
+    let sql = SQL.get_or_init(|| {
+        format!(
+            "SELECT k.ord FROM {KEYS_FROM} WITH ORDINALITY AS k(g, p, s, pos, tt, ord) \
+             CROSS JOIN LATERAL (SELECT 1 FROM fpdb.HudCache h WHERE {KEY_MATCHES} LIMIT 1) AS x"
+        )
+    });
+    let args = key_arrays(rows);
     let mut stored = vec![false; rows.len()];
     let table = client
-        .select(sql, None, &args)
+        .select(sql.as_str(), None, &args)
         .unwrap_or_else(|e| raise("XX000", format!("fpdb: HudCache lookup failed: {e}")));
     for row in table {
         if let Ok(Some(ord)) = row.get::<i64>(1) {
@@ -284,6 +412,10 @@ fn upsert_args(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {
     args
 }
 
+fn upsert(client: &mut SpiClient<'_>, rows: &[(HudKey, Sums)]) {
+    execute_sql(client, upsert_sql(), &upsert_args(rows));
+}
+
 /// The grouped upsert of HudCache sums, built once from the column list.
 fn upsert_sql() -> &'static str {
     static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
@@ -293,18 +425,248 @@ fn upsert_sql() -> &'static str {
         let arrays: Vec<String> = cols
             .iter()
             .enumerate()
-            .map(|(i, (_, t))| format!("${}::{}[]", i + 1, t))
+            .map(|(i, (_, t))| format!("${}::pg_catalog.{}[]", i + 1, t))
             .collect();
         let sums: Vec<String> = names[5..]
             .iter()
-            .map(|n| format!("{n} = h.{n} + EXCLUDED.{n}"))
+            .map(|n| format!("{n} = h.{n} OPERATOR(pg_catalog.+) EXCLUDED.{n}"))
             .collect();
         format!(
-            "INSERT INTO fpdb.HudCache AS h ({}) SELECT * FROM unnest({}) \
+            "INSERT INTO fpdb.HudCache AS h ({}) SELECT * FROM {} \
              ON CONFLICT ON CONSTRAINT hudcache_key DO UPDATE SET {}",
             names.join(", "),
-            arrays.join(", "),
+            crate::import::rows_from(&arrays),
             sums.join(", ")
         )
     })
+}
+
+/// The trigger's upsert and its deletion of emptied keys, prepared once per backend.
+fn trigger_plans(
+    client: &SpiClient<'_>,
+) -> &'static (OwnedPreparedStatement, OwnedPreparedStatement) {
+    PLANS.with(|plans| {
+        let plans = plans.get_or_init(|| {
+            let types: Vec<pgrx::PgOid> = written_columns()
+                .iter()
+                .map(|(_, t)| array_type(t))
+                .collect();
+            let upsert = client
+                .prepare_mut(upsert_sql(), &types)
+                .unwrap_or_else(|e| raise("XX000", format!("fpdb: HudCache upsert: {e}")))
+                .keep();
+            let delete_sql = format!(
+                "DELETE FROM fpdb.HudCache h USING {KEYS_FROM} AS k(g, p, s, pos, tt) \
+                 WHERE h.HDs OPERATOR(pg_catalog.<=) 0 AND {KEY_MATCHES}"
+            );
+            let delete = client
+                .prepare_mut(delete_sql.as_str(), &types[..5])
+                .unwrap_or_else(|e| raise("XX000", format!("fpdb: HudCache delete: {e}")))
+                .keep();
+            (upsert, delete)
+        });
+        // SAFETY: the plans live in a thread-local that is never dropped before the backend
+        // exits; PostgreSQL backends are single-threaded.
+        unsafe { &*(plans as *const (OwnedPreparedStatement, OwnedPreparedStatement)) }
+    })
+}
+
+fn array_type(t: &str) -> pgrx::PgOid {
+    use pgrx::PgBuiltInOids as B;
+    pgrx::PgOid::BuiltIn(match t {
+        "int2" => B::INT2ARRAYOID,
+        "int4" => B::INT4ARRAYOID,
+        "int8" => B::INT8ARRAYOID,
+        "float8" => B::FLOAT8ARRAYOID,
+        _ => B::TEXTARRAYOID,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The trigger
+// ---------------------------------------------------------------------------------------------
+
+/// Where the columns HudCache needs are in a HandsPlayers tuple (0-based attribute indexes).
+struct HandsPlayersColumns {
+    gametype: usize,
+    player: usize,
+    seats: usize,
+    position: usize,
+    tourney_type: usize,
+    won: [usize; 5],
+    total_profit: usize,
+    counts: Vec<usize>,
+    /// Type of every attribute of the tuple descriptor.
+    types: Vec<pg_sys::Oid>,
+}
+
+impl HandsPlayersColumns {
+    /// Finds the columns by name in the table's descriptor (a user may have added, dropped or
+    /// reordered columns); a missing column is an error that names it.
+    unsafe fn of(desc: pg_sys::TupleDesc) -> HandsPlayersColumns {
+        let natts = (*desc).natts as usize;
+        let mut by_name: HashMap<String, usize> = HashMap::with_capacity(natts);
+        let mut types = Vec::with_capacity(natts);
+        for i in 0..natts {
+            let att = (*desc).attrs.as_ptr().add(i);
+            types.push((*att).atttypid);
+            if (*att).attisdropped {
+                continue;
+            }
+            let name = std::ffi::CStr::from_ptr((*att).attname.data.as_ptr());
+            by_name.insert(name.to_string_lossy().to_ascii_lowercase(), i);
+        }
+        let find = |name: &str| -> usize {
+            by_name
+                .get(&name.to_ascii_lowercase())
+                .copied()
+                .unwrap_or_else(|| {
+                    raise(
+                        "42703",
+                        format!(
+                            "fpdb: HudCache needs column HandsPlayers.{name}, which is missing"
+                        ),
+                    )
+                })
+        };
+        let won_names = [
+            "wonWhenSeenStreet1",
+            "wonWhenSeenStreet2",
+            "wonWhenSeenStreet3",
+            "wonWhenSeenStreet4",
+            "wonAtSD",
+        ];
+        HandsPlayersColumns {
+            gametype: find("gametypeId"),
+            player: find("playerId"),
+            seats: find("activeSeats"),
+            position: find("position"),
+            tourney_type: find("tourneyTypeId"),
+            won: won_names.map(find),
+            total_profit: find("totalProfit"),
+            counts: hud_count_indexes()
+                .iter()
+                .map(|&i| find(COUNT_COLUMNS[i]))
+                .collect(),
+            types,
+        }
+    }
+}
+
+/// A number of a HandsPlayers column, whatever numeric type a user gave it.
+unsafe fn number(d: pg_sys::Datum, null: bool, typid: pg_sys::Oid, column: usize) -> f64 {
+    if null {
+        return 0.0;
+    }
+    match typid {
+        pg_sys::INT2OID => d.value() as i16 as f64,
+        pg_sys::INT4OID => d.value() as i32 as f64,
+        pg_sys::INT8OID => d.value() as i64 as f64,
+        pg_sys::BOOLOID => f64::from(u8::from(d.value() != 0)),
+        pg_sys::FLOAT8OID => f64::from_bits(d.value() as u64),
+        pg_sys::FLOAT4OID => f64::from(f32::from_bits(d.value() as u32)),
+        pg_sys::NUMERICOID => {
+            pgrx::direct_function_call::<f64>(pg_sys::numeric_float8, &[Some(d)]).unwrap_or(0.0)
+        }
+        other => raise(
+            "42804",
+            format!(
+                "fpdb: HudCache cannot sum HandsPlayers column {} of type {other:?}",
+                column + 1
+            ),
+        ),
+    }
+}
+
+/// An integer of a HandsPlayers column (counts, money, keys).
+unsafe fn integer(d: pg_sys::Datum, null: bool, typid: pg_sys::Oid, column: usize) -> i64 {
+    number(d, null, typid, column).round() as i64
+}
+
+/// Folds the rows of a transition table into `delta` with `sign` (+1 added, −1 taken away).
+unsafe fn fold_transition_table(
+    delta: &mut HudCacheDelta,
+    store: *mut pg_sys::Tuplestorestate,
+    desc: pg_sys::TupleDesc,
+    cols: &HandsPlayersColumns,
+    sign: i64,
+) {
+    if store.is_null() {
+        return;
+    }
+    if sign < 0 {
+        delta.removed = true;
+    }
+    let f = sign as f64;
+    let slot = pg_sys::MakeSingleTupleTableSlot(desc, &pg_sys::TTSOpsMinimalTuple);
+    // A read pointer of our own, as a scan of the transition table in a query would take.
+    let ptr = pg_sys::tuplestore_alloc_read_pointer(store, pg_sys::EXEC_FLAG_REWIND as i32);
+    pg_sys::tuplestore_select_read_pointer(store, ptr);
+    pg_sys::tuplestore_rescan(store);
+    let natts = (*desc).natts as usize;
+    let mut rows = 0u64;
+    while pg_sys::tuplestore_gettupleslot(store, true, false, slot) {
+        pg_sys::slot_getallattrs(slot);
+        let values = std::slice::from_raw_parts((*slot).tts_values, natts);
+        let nulls = std::slice::from_raw_parts((*slot).tts_isnull, natts);
+        let int = |i: usize| integer(values[i], nulls[i], cols.types[i], i);
+        let position = if nulls[cols.position] {
+            '9'
+        } else {
+            let text = pg_sys::text_to_cstring(values[cols.position].cast_mut_ptr());
+            let c = std::ffi::CStr::from_ptr(text)
+                .to_bytes()
+                .first()
+                .map_or('9', |&b| b as char);
+            pg_sys::pfree(text.cast());
+            c
+        };
+        let key = HudKey {
+            player_id: int(cols.player) as i32,
+            gametype_id: int(cols.gametype) as i16,
+            active_seats: int(cols.seats) as i16,
+            position: fpdb_core::stats::hudcache_position(position),
+            tourney_type_id: (!nulls[cols.tourney_type]).then(|| int(cols.tourney_type) as i32),
+        };
+        let s = delta.sums(key);
+        s.hds += sign;
+        for (w, &i) in s.won.iter_mut().zip(&cols.won) {
+            *w += f * number(values[i], nulls[i], cols.types[i], i);
+        }
+        s.total_profit += sign * int(cols.total_profit);
+        for (c, &i) in s.counts.iter_mut().zip(&cols.counts) {
+            *c += sign * int(i);
+        }
+        rows += 1;
+        if rows.is_multiple_of(100_000) {
+            check_for_interrupts!();
+        }
+    }
+    pg_sys::ExecDropSingleTupleTableSlot(slot);
+    pg_sys::tuplestore_select_read_pointer(store, 0);
+}
+
+/// The HudCache trigger of HandsPlayers (AFTER INSERT, UPDATE and DELETE, FOR EACH STATEMENT,
+/// with transition tables): folds the statement's new rows in and its old rows out, one grouped
+/// upsert for the whole statement, then deletes the keys whose HDs reached 0.
+#[pg_trigger]
+fn _hudcache_fold<'a>(
+    trigger: &'a PgTrigger<'a>,
+) -> Result<Option<PgHeapTuple<'a, AllocatedByPostgres>>, PgHeapTupleError> {
+    let td = trigger.trigger_data();
+    let inserting = !td.tg_newtable.is_null() && td.tg_oldtable.is_null();
+    if inserting && IMPORT_FOLDS_AT.get() == Some(trigger_depth() - 1) {
+        return Ok(None); // the import's own statement: it folds these rows itself
+    }
+    let mut delta = HudCacheDelta::default();
+    // SAFETY: the transition tables and the descriptor belong to this trigger call; each is read
+    // through a read pointer of its own with a slot made for the descriptor.
+    unsafe {
+        let desc = (*td.tg_relation).rd_att;
+        let cols = HandsPlayersColumns::of(desc);
+        fold_transition_table(&mut delta, td.tg_oldtable, desc, &cols, -1);
+        fold_transition_table(&mut delta, td.tg_newtable, desc, &cols, 1);
+    }
+    delta.write_folded();
+    Ok(None)
 }

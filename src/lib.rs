@@ -7,17 +7,60 @@ use pgrx::prelude::*;
 
 mod cards;
 mod errors;
+mod gucs;
 mod hudcache;
 mod import;
 mod parse;
 
 ::pgrx::pg_module_magic!(name, version);
 
+/// Loads the library: registers fpdb's settings and the end-of-transaction cleanup.
+#[pg_guard]
+pub extern "C-unwind" fn _PG_init() {
+    gucs::init();
+    // SAFETY: registers callbacks that live as long as the library (never unloaded).
+    unsafe {
+        pg_sys::RegisterXactCallback(Some(at_transaction_end), std::ptr::null_mut());
+        pg_sys::RegisterSubXactCallback(Some(at_subtransaction_abort), std::ptr::null_mut());
+    }
+}
+
+/// Whatever an aborted import left behind, a new transaction starts without it.
+#[pg_guard]
+unsafe extern "C-unwind" fn at_transaction_end(
+    event: pg_sys::XactEvent::Type,
+    _arg: *mut std::ffi::c_void,
+) {
+    use pg_sys::XactEvent as E;
+    if matches!(
+        event,
+        E::XACT_EVENT_COMMIT
+            | E::XACT_EVENT_ABORT
+            | E::XACT_EVENT_PARALLEL_COMMIT
+            | E::XACT_EVENT_PARALLEL_ABORT
+            | E::XACT_EVENT_PREPARE
+    ) {
+        hudcache::reset_at_transaction_end();
+    }
+}
+
+#[pg_guard]
+unsafe extern "C-unwind" fn at_subtransaction_abort(
+    event: pg_sys::SubXactEvent::Type,
+    _my: pg_sys::SubTransactionId,
+    _parent: pg_sys::SubTransactionId,
+    _arg: *mut std::ffi::c_void,
+) {
+    if event == pg_sys::SubXactEvent::SUBXACT_EVENT_ABORT_SUB {
+        hudcache::reset_at_transaction_end();
+    }
+}
+
 extension_sql_file!("../sql/schema.sql", name = "schema", bootstrap);
 extension_sql_file!(
     "../sql/hudcache.sql",
     name = "hudcache",
-    requires = ["schema"]
+    requires = ["schema", hudcache::_hudcache_fold]
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
 extension_sql_file!(
@@ -25,6 +68,7 @@ extension_sql_file!(
     name = "roles",
     requires = ["hud", "import_file"]
 );
+extension_sql_file!("../sql/finalize.sql", name = "finalize", finalize);
 
 #[cfg(any(test, feature = "pg_test"))]
 #[pg_schema]

@@ -11,9 +11,9 @@ use pgrx::datum::{DatumWithOid, TimestampWithTimeZone};
 use pgrx::prelude::*;
 use pgrx::spi::SpiClient;
 
-use super::dims::{run, GameKey, Ids, TourneyTypeKey};
-use super::direct::{may_lock_rows, DirectTable, Rows, Value};
-use crate::hudcache::{HudCacheDelta, HudKey, SKIP_SETTING};
+use super::dims::{GameKey, Ids, TourneyTypeKey};
+use super::direct::{may_lock_rows, ColumnType, DirectTable, Rows, Value};
+use crate::hudcache::{HudCacheDelta, HudKey, ImportFolds};
 
 /// Longest names the columns hold.
 const MAX_PLAYER_NAME: usize = 255;
@@ -259,16 +259,27 @@ fn unix_to_pg(seconds: i64) -> i64 {
     (seconds - PG_EPOCH_UNIX) * 1_000_000
 }
 
-/// A table the import writes row by row: its columns (name, SQL array element type).
+/// `ROWS FROM (pg_catalog.unnest(a1), pg_catalog.unnest(a2), ...)`: the rows of arrays of equal
+/// length, what the unqualified `unnest(a1, a2, ...)` shorthand means (a schema-qualified call
+/// has no such shorthand).
+pub(crate) fn rows_from<S: AsRef<str>>(arrays: &[S]) -> String {
+    let calls: Vec<String> = arrays
+        .iter()
+        .map(|a| format!("pg_catalog.unnest({})", a.as_ref()))
+        .collect();
+    format!("ROWS FROM ({})", calls.join(", "))
+}
+
+/// A table the import writes row by row: its columns (name, type as the import writes it).
 pub(crate) struct TableSpec {
     pub table: &'static CStr,
-    pub columns: Vec<(String, &'static str)>,
+    pub columns: Vec<(String, ColumnType)>,
     /// The INSERT used when the direct path is not available; returns the new ids in row order.
     insert_sql: String,
 }
 
 impl TableSpec {
-    fn new(table: &'static CStr, columns: Vec<(String, &'static str)>) -> TableSpec {
+    fn new(table: &'static CStr, columns: Vec<(String, ColumnType)>) -> TableSpec {
         Self::with_tail(table, columns, "RETURNING id")
     }
 
@@ -276,7 +287,7 @@ impl TableSpec {
     /// `RETURNING id`.
     fn with_tail(
         table: &'static CStr,
-        columns: Vec<(String, &'static str)>,
+        columns: Vec<(String, ColumnType)>,
         tail: &str,
     ) -> TableSpec {
         let name = table.to_str().unwrap_or("");
@@ -284,13 +295,13 @@ impl TableSpec {
         let arrays: Vec<String> = columns
             .iter()
             .enumerate()
-            .map(|(i, (_, t))| format!("${}::{}[]", i + 1, t))
+            .map(|(i, (_, t))| format!("${}::{}[]", i + 1, t.array_type()))
             .collect();
         let insert_sql = format!(
-            "INSERT INTO fpdb.{name} ({}) SELECT {} FROM unnest({}) WITH ORDINALITY AS u({}, ord) ORDER BY ord {tail}",
+            "INSERT INTO fpdb.{name} ({}) SELECT {} FROM {} WITH ORDINALITY AS u({}, ord) ORDER BY ord {tail}",
             names.join(", "),
             names.join(", "),
-            arrays.join(", "),
+            rows_from(&arrays),
             names.join(", ")
         );
         TableSpec {
@@ -299,10 +310,6 @@ impl TableSpec {
             insert_sql,
         }
     }
-
-    fn names(&self) -> Vec<&str> {
-        self.columns.iter().map(|(n, _)| n.as_str()).collect()
-    }
 }
 
 /// Hands: every column the import fills, in the order of [`push_hand_values`]. Its INSERT skips
@@ -310,20 +317,21 @@ impl TableSpec {
 pub(crate) fn hands_spec() -> &'static TableSpec {
     static SPEC: OnceLock<TableSpec> = OnceLock::new();
     SPEC.get_or_init(|| {
+        use ColumnType as T;
         let cols = [
-            ("tableName", "text"),
-            ("siteHandNo", "int8"),
-            ("gametypeId", "int2"),
-            ("handStart", "timestamptz"),
-            ("importTime", "timestamptz"),
-            ("seats", "int2"),
-            ("maxSeats", "int2"),
-            ("siteId", "int2"),
-            ("siteHandId", "text"),
-            ("buttonSeat", "int2"),
-            ("tourneyId", "int4"),
-            ("totalPot", "int8"),
-            ("rake", "int8"),
+            ("tableName", T::Varchar(MAX_TABLE_NAME as u32)),
+            ("siteHandNo", T::Int8),
+            ("gametypeId", T::Int2),
+            ("handStart", T::Timestamptz),
+            ("importTime", T::Timestamptz),
+            ("seats", T::Int2),
+            ("maxSeats", T::Int2),
+            ("siteId", T::Int2),
+            ("siteHandId", T::Varchar(MAX_HAND_ID as u32)),
+            ("buttonSeat", T::Int2),
+            ("tourneyId", T::Int4),
+            ("totalPot", T::Int8),
+            ("rake", T::Int8),
         ];
         TableSpec::with_tail(
             c"hands",
@@ -337,24 +345,25 @@ pub(crate) fn hands_spec() -> &'static TableSpec {
 pub(crate) fn handsplayers_spec() -> &'static TableSpec {
     static SPEC: OnceLock<TableSpec> = OnceLock::new();
     SPEC.get_or_init(|| {
-        let mut cols: Vec<(String, &'static str)> = vec![
-            ("handId".into(), "int8"),
-            ("playerId".into(), "int4"),
-            ("gametypeId".into(), "int2"),
-            ("activeSeats".into(), "int2"),
-            ("startCash".into(), "int4"),
-            ("position".into(), "text"),
-            ("seatNo".into(), "int2"),
+        use ColumnType as T;
+        let mut cols: Vec<(String, ColumnType)> = vec![
+            ("handId".into(), T::Int8),
+            ("playerId".into(), T::Int4),
+            ("gametypeId".into(), T::Int2),
+            ("activeSeats".into(), T::Int2),
+            ("startCash".into(), T::Int4),
+            ("position".into(), T::Char(1)),
+            ("seatNo".into(), T::Int2),
         ];
         for i in 1..=20 {
-            cols.push((format!("card{i}"), "int2"));
+            cols.push((format!("card{i}"), T::Int2));
         }
-        cols.push(("startCards".into(), "int2"));
+        cols.push(("startCards".into(), T::Int2));
         for c in ["ante", "winnings", "rake", "totalProfit"] {
-            cols.push((c.into(), "int4"));
+            cols.push((c.into(), T::Int4));
         }
-        cols.push(("tourneysPlayersId".into(), "int8"));
-        cols.push(("tourneyTypeId".into(), "int8"));
+        cols.push(("tourneysPlayersId".into(), T::Int8));
+        cols.push(("tourneyTypeId".into(), T::Int8));
         for c in [
             "wonWhenSeenStreet1",
             "wonWhenSeenStreet2",
@@ -362,12 +371,12 @@ pub(crate) fn handsplayers_spec() -> &'static TableSpec {
             "wonWhenSeenStreet4",
             "wonAtSD",
         ] {
-            cols.push((c.into(), "float8"));
+            cols.push((c.into(), T::Float8));
         }
         for c in COUNT_COLUMNS {
-            cols.push((c.into(), "int4"));
+            cols.push((c.into(), T::Int4));
         }
-        cols.push(("actionString".into(), "text"));
+        cols.push(("actionString".into(), T::Text));
         TableSpec::new(c"handsplayers", cols)
     })
 }
@@ -378,12 +387,12 @@ pub(crate) fn handsactions_spec() -> &'static TableSpec {
         TableSpec::new(
             c"handsactions",
             [
-                ("handPlayerId", "int8"),
-                ("street", "int2"),
-                ("actionNo", "int2"),
-                ("action", "text"),
-                ("allIn", "bool"),
-                ("amount", "int4"),
+                ("handPlayerId", ColumnType::Int8),
+                ("street", ColumnType::Int2),
+                ("actionNo", ColumnType::Int2),
+                ("action", ColumnType::Char(5)),
+                ("allIn", ColumnType::Bool),
+                ("amount", ColumnType::Int4),
             ]
             .into_iter()
             .map(|(n, t)| (n.to_string(), t))
@@ -395,13 +404,15 @@ pub(crate) fn handsactions_spec() -> &'static TableSpec {
 pub(crate) fn boardcards_spec() -> &'static TableSpec {
     static SPEC: OnceLock<TableSpec> = OnceLock::new();
     SPEC.get_or_init(|| {
-        let mut cols: Vec<(String, &'static str)> =
-            vec![("handId".into(), "int8"), ("boardNo".into(), "int2")];
+        let mut cols: Vec<(String, ColumnType)> = vec![
+            ("handId".into(), ColumnType::Int8),
+            ("boardNo".into(), ColumnType::Int2),
+        ];
         for i in 1..=5 {
-            cols.push((format!("card{i}Value"), "int2"));
+            cols.push((format!("card{i}Value"), ColumnType::Int2));
         }
         for i in 1..=5 {
-            cols.push((format!("card{i}Suit"), "text"));
+            cols.push((format!("card{i}Suit"), ColumnType::Char(1)));
         }
         TableSpec::new(c"boardcards", cols)
     })
@@ -422,12 +433,12 @@ impl DirectTables {
         let hp = handsplayers_spec();
         let ha = handsactions_spec();
         let bc = boardcards_spec();
-        let players = DirectTable::open(hp.table, &hp.names())?;
-        let Some(actions) = DirectTable::open(ha.table, &ha.names()) else {
+        let players = DirectTable::open(hp.table, &hp.columns)?;
+        let Some(actions) = DirectTable::open(ha.table, &ha.columns) else {
             players.close();
             return None;
         };
-        let Some(boards) = DirectTable::open(bc.table, &bc.names()) else {
+        let Some(boards) = DirectTable::open(bc.table, &bc.columns) else {
             players.close();
             actions.close();
             return None;
@@ -437,7 +448,7 @@ impl DirectTables {
         // the tables' owner).
         let hands = if may_lock_rows(c"sites") && may_lock_rows(c"tourneys") {
             let spec = hands_spec();
-            DirectTable::open_unless_present(spec.table, &spec.names(), c"hands_site_hand")
+            DirectTable::open_unless_present(spec.table, &spec.columns, c"hands_site_hand")
         } else {
             None
         };
@@ -496,7 +507,7 @@ fn write_rows(
 }
 
 /// Column-major arrays of row-major values, one SPI argument per column.
-fn to_arrays(columns: &[(String, &'static str)], rows: &Rows<'_>) -> Vec<DatumWithOid<'static>> {
+fn to_arrays(columns: &[(String, ColumnType)], rows: &Rows<'_>) -> Vec<DatumWithOid<'static>> {
     columns
         .iter()
         .enumerate()
@@ -505,7 +516,7 @@ fn to_arrays(columns: &[(String, &'static str)], rows: &Rows<'_>) -> Vec<DatumWi
                 .iter()
                 .map(|r| r.get(k).copied().unwrap_or(Value::Null));
             match *ty {
-                "int2" => col
+                ColumnType::Int2 => col
                     .map(|v| {
                         if let Value::Int2(x) = v {
                             Some(x)
@@ -515,7 +526,7 @@ fn to_arrays(columns: &[(String, &'static str)], rows: &Rows<'_>) -> Vec<DatumWi
                     })
                     .collect::<Vec<Option<i16>>>()
                     .into(),
-                "int4" => col
+                ColumnType::Int4 => col
                     .map(|v| {
                         if let Value::Int4(x) = v {
                             Some(x)
@@ -525,7 +536,7 @@ fn to_arrays(columns: &[(String, &'static str)], rows: &Rows<'_>) -> Vec<DatumWi
                     })
                     .collect::<Vec<Option<i32>>>()
                     .into(),
-                "int8" => col
+                ColumnType::Int8 => col
                     .map(|v| {
                         if let Value::Int8(x) = v {
                             Some(x)
@@ -535,7 +546,7 @@ fn to_arrays(columns: &[(String, &'static str)], rows: &Rows<'_>) -> Vec<DatumWi
                     })
                     .collect::<Vec<Option<i64>>>()
                     .into(),
-                "float8" => col
+                ColumnType::Float8 => col
                     .map(|v| {
                         if let Value::Float8(x) = v {
                             Some(x)
@@ -545,14 +556,14 @@ fn to_arrays(columns: &[(String, &'static str)], rows: &Rows<'_>) -> Vec<DatumWi
                     })
                     .collect::<Vec<Option<f64>>>()
                     .into(),
-                "timestamptz" => col
+                ColumnType::Timestamptz => col
                     .map(|v| match v {
                         Value::Timestamptz(x) => TimestampWithTimeZone::try_from(x).ok(),
                         _ => None,
                     })
                     .collect::<Vec<Option<TimestampWithTimeZone>>>()
                     .into(),
-                "bool" => col
+                ColumnType::Bool => col
                     .map(|v| {
                         if let Value::Bool(x) = v {
                             Some(x)
@@ -562,7 +573,7 @@ fn to_arrays(columns: &[(String, &'static str)], rows: &Rows<'_>) -> Vec<DatumWi
                     })
                     .collect::<Vec<Option<bool>>>()
                     .into(),
-                _ => col
+                ColumnType::Text | ColumnType::Varchar(_) | ColumnType::Char(_) => col
                     .map(|v| {
                         if let Value::Text(x) = v {
                             Some(x.to_string())
@@ -648,23 +659,12 @@ fn write_players(
             );
         }
     }
-    // On the INSERT path these rows are folded into HudCache by the import; the trigger skips them.
-    let by_insert = d_players.is_none();
-    if by_insert {
-        run(
-            client,
-            &format!("SELECT pg_catalog.set_config('{SKIP_SETTING}', 'on', true)"),
-            &[],
-        );
-    }
-    let hp_ids = write_rows(client, d_players, handsplayers_spec(), &rows);
-    if by_insert {
-        run(
-            client,
-            &format!("SELECT pg_catalog.set_config('{SKIP_SETTING}', 'off', true)"),
-            &[],
-        );
-    }
+    // On the INSERT path the trigger leaves this statement's rows to the import, which folds
+    // them into HudCache itself (backend-local state, see ImportFolds).
+    let hp_ids = {
+        let _folds = d_players.is_none().then(ImportFolds::begin);
+        write_rows(client, d_players, handsplayers_spec(), &rows)
+    };
     drop(rows);
     timings.players += started.elapsed().as_secs_f64();
 

@@ -128,12 +128,12 @@ impl Ids {
         let tourneys: Vec<i32> = ids(self.tourneys.values().copied());
         Spi::connect_mut(|client| {
             for (sql, arg, needed) in [
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Sites WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", DatumWithOid::from(sites), with_hands),
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Gametypes WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", games.into(), true),
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.TourneyTypes WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", types.into(), true),
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Players WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", players.into(), true),
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.Tourneys WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", tourneys.into(), with_hands),
-                ("SELECT count(*) FROM (SELECT 1 FROM fpdb.TourneysPlayers WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) s", tps.into(), true),
+                ("SELECT pg_catalog.count(*) FROM (SELECT 1 FROM fpdb.Sites WHERE id OPERATOR(pg_catalog.=) ANY($1) ORDER BY id FOR KEY SHARE) s", DatumWithOid::from(sites), with_hands),
+                ("SELECT pg_catalog.count(*) FROM (SELECT 1 FROM fpdb.Gametypes WHERE id OPERATOR(pg_catalog.=) ANY($1) ORDER BY id FOR KEY SHARE) s", games.into(), true),
+                ("SELECT pg_catalog.count(*) FROM (SELECT 1 FROM fpdb.TourneyTypes WHERE id OPERATOR(pg_catalog.=) ANY($1) ORDER BY id FOR KEY SHARE) s", types.into(), true),
+                ("SELECT pg_catalog.count(*) FROM (SELECT 1 FROM fpdb.Players WHERE id OPERATOR(pg_catalog.=) ANY($1) ORDER BY id FOR KEY SHARE) s", players.into(), true),
+                ("SELECT pg_catalog.count(*) FROM (SELECT 1 FROM fpdb.Tourneys WHERE id OPERATOR(pg_catalog.=) ANY($1) ORDER BY id FOR KEY SHARE) s", tourneys.into(), with_hands),
+                ("SELECT pg_catalog.count(*) FROM (SELECT 1 FROM fpdb.TourneysPlayers WHERE id OPERATOR(pg_catalog.=) ANY($1) ORDER BY id FOR KEY SHARE) s", tps.into(), true),
             ] {
                 if needed {
                     run(client, sql, &[arg]);
@@ -230,13 +230,14 @@ impl Dimensions {
             .collect();
         run(
             client,
-            "INSERT INTO fpdb.Sites (name, currency) SELECT n, c FROM unnest($1::text[], $2::text[]) AS u(n, c) \
+            "INSERT INTO fpdb.Sites (name, currency) SELECT n, c \
+             FROM ROWS FROM (pg_catalog.unnest($1::pg_catalog.text[]), pg_catalog.unnest($2::pg_catalog.text[])) AS u(n, c) \
              ON CONFLICT (name) DO NOTHING",
             &[names.clone().into(), currencies.into()],
         );
         let found = select_pairs::<String, i16>(
             client,
-            "SELECT name::text, id FROM fpdb.Sites WHERE name = ANY($1)",
+            "SELECT name::pg_catalog.text, id FROM fpdb.Sites WHERE name OPERATOR(pg_catalog.=) ANY($1::pg_catalog.text[])",
             &[names.into()],
         );
         self.sites
@@ -286,8 +287,14 @@ impl Dimensions {
                 .into(),
         ];
         const KEY: &str = "u(siteId, type, base, category, limitType, hiLo, smallBlind, bigBlind, smallBet, bigBet, currency, ante, mix, fast, ord)";
-        const UNNEST: &str = "unnest($1::int2[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], \
-             $8::int[], $9::int[], $10::int[], $11::text[], $12::int[], $13::text[], $14::bool[]) WITH ORDINALITY";
+        const UNNEST: &str = "ROWS FROM (pg_catalog.unnest($1::pg_catalog.int2[]), \
+             pg_catalog.unnest($2::pg_catalog.text[]), pg_catalog.unnest($3::pg_catalog.text[]), \
+             pg_catalog.unnest($4::pg_catalog.text[]), pg_catalog.unnest($5::pg_catalog.text[]), \
+             pg_catalog.unnest($6::pg_catalog.text[]), pg_catalog.unnest($7::pg_catalog.int4[]), \
+             pg_catalog.unnest($8::pg_catalog.int4[]), pg_catalog.unnest($9::pg_catalog.int4[]), \
+             pg_catalog.unnest($10::pg_catalog.int4[]), pg_catalog.unnest($11::pg_catalog.text[]), \
+             pg_catalog.unnest($12::pg_catalog.int4[]), pg_catalog.unnest($13::pg_catalog.text[]), \
+             pg_catalog.unnest($14::pg_catalog.bool[])) WITH ORDINALITY";
         run(
             client,
             &format!(
@@ -302,11 +309,20 @@ impl Dimensions {
         let found = select_pairs::<i64, i16>(
             client,
             &format!(
-                "SELECT u.ord, g.id FROM {UNNEST} AS {KEY} JOIN fpdb.Gametypes g ON g.siteId = u.siteId \
-                 AND g.type = u.type AND g.base = u.base AND g.category = u.category AND g.limitType = u.limitType \
-                 AND g.hiLo = u.hiLo AND g.smallBlind = u.smallBlind AND g.bigBlind = u.bigBlind \
-                 AND g.smallBet = u.smallBet AND g.bigBet = u.bigBet AND g.currency = u.currency \
-                 AND g.ante = u.ante AND g.mix = u.mix AND g.fast = u.fast"
+                "SELECT u.ord, g.id FROM {UNNEST} AS {KEY} JOIN fpdb.Gametypes g \
+                 ON g.siteId OPERATOR(pg_catalog.=) u.siteId \
+                 AND g.type OPERATOR(pg_catalog.=) u.type::pg_catalog.bpchar \
+                 AND g.base OPERATOR(pg_catalog.=) u.base::pg_catalog.bpchar \
+                 AND g.category OPERATOR(pg_catalog.=) u.category \
+                 AND g.limitType OPERATOR(pg_catalog.=) u.limitType::pg_catalog.bpchar \
+                 AND g.hiLo OPERATOR(pg_catalog.=) u.hiLo::pg_catalog.bpchar \
+                 AND g.smallBlind OPERATOR(pg_catalog.=) u.smallBlind \
+                 AND g.bigBlind OPERATOR(pg_catalog.=) u.bigBlind \
+                 AND g.smallBet OPERATOR(pg_catalog.=) u.smallBet \
+                 AND g.bigBet OPERATOR(pg_catalog.=) u.bigBet \
+                 AND g.currency OPERATOR(pg_catalog.=) u.currency \
+                 AND g.ante OPERATOR(pg_catalog.=) u.ante AND g.mix OPERATOR(pg_catalog.=) u.mix \
+                 AND g.fast OPERATOR(pg_catalog.=) u.fast"
             ),
             &args,
         );
@@ -342,8 +358,10 @@ impl Dimensions {
                 .into(),
         ];
         const SRC: &str =
-            "unnest($1::int2[], $2::text[], $3::int[], $4::int[], $5::int[]) WITH ORDINALITY \
-                           AS u(siteId, currency, buyin, fee, knockout, ord)";
+            "ROWS FROM (pg_catalog.unnest($1::pg_catalog.int2[]), pg_catalog.unnest($2::pg_catalog.text[]), \
+             pg_catalog.unnest($3::pg_catalog.int4[]), pg_catalog.unnest($4::pg_catalog.int4[]), \
+             pg_catalog.unnest($5::pg_catalog.int4[])) WITH ORDINALITY \
+             AS u(siteId, currency, buyin, fee, knockout, ord)";
         run(
             client,
             &format!(
@@ -356,9 +374,10 @@ impl Dimensions {
         let found = select_pairs::<i64, i32>(
             client,
             &format!(
-                "SELECT u.ord, t.id FROM {SRC} JOIN fpdb.TourneyTypes t ON t.siteId = u.siteId \
-                 AND t.currency = u.currency AND t.buyin = u.buyin AND t.fee = u.fee AND t.knockout = u.knockout \
-                 AND NOT t.rebuyOrAddon"
+                "SELECT u.ord, t.id FROM {SRC} JOIN fpdb.TourneyTypes t \
+                 ON t.siteId OPERATOR(pg_catalog.=) u.siteId AND t.currency OPERATOR(pg_catalog.=) u.currency \
+                 AND t.buyin OPERATOR(pg_catalog.=) u.buyin AND t.fee OPERATOR(pg_catalog.=) u.fee \
+                 AND t.knockout OPERATOR(pg_catalog.=) u.knockout AND NOT t.rebuyOrAddon"
             ),
             &args,
         );
@@ -389,18 +408,23 @@ impl Dimensions {
                 .collect::<Vec<i64>>()
                 .into(),
         ];
-        const SRC: &str = "unnest($1::int[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(tt, no, start, ord)";
+        const SRC: &str = "ROWS FROM (pg_catalog.unnest($1::pg_catalog.int4[]), \
+             pg_catalog.unnest($2::pg_catalog.int8[]), pg_catalog.unnest($3::pg_catalog.int8[])) \
+             WITH ORDINALITY AS u(tt, no, start, ord)";
         run(
             client,
             &format!(
                 "INSERT INTO fpdb.Tourneys (tourneyTypeId, siteTourneyNo, startTime) \
-                 SELECT tt, no, to_timestamp(start) FROM {SRC} ORDER BY ord ON CONFLICT DO NOTHING"
+                 SELECT tt, no, pg_catalog.to_timestamp(start::pg_catalog.float8) FROM {SRC} ORDER BY ord ON CONFLICT DO NOTHING"
             ),
             &args,
         );
         let found = select_pairs::<i64, i32>(
             client,
-            &format!("SELECT u.ord, t.id FROM {SRC} JOIN fpdb.Tourneys t ON t.tourneyTypeId = u.tt AND t.siteTourneyNo = u.no"),
+            &format!(
+                "SELECT u.ord, t.id FROM {SRC} JOIN fpdb.Tourneys t \
+                 ON t.tourneyTypeId OPERATOR(pg_catalog.=) u.tt AND t.siteTourneyNo OPERATOR(pg_catalog.=) u.no"
+            ),
             &args,
         );
         let keys: Vec<&TourneyKey> = keys.iter().map(|(k, _)| *k).collect();
@@ -425,8 +449,8 @@ impl Dimensions {
                     .collect::<Vec<String>>()
                     .into(),
             ];
-            const SRC: &str =
-                "unnest($1::int2[], $2::text[]) WITH ORDINALITY AS u(siteId, name, ord)";
+            const SRC: &str = "ROWS FROM (pg_catalog.unnest($1::pg_catalog.int2[]), \
+                 pg_catalog.unnest($2::pg_catalog.text[])) WITH ORDINALITY AS u(siteId, name, ord)";
             run(
                 client,
                 &format!(
@@ -437,7 +461,10 @@ impl Dimensions {
             );
             let found = select_pairs::<i64, i32>(
                 client,
-                &format!("SELECT u.ord, p.id FROM {SRC} JOIN fpdb.Players p ON p.siteId = u.siteId AND p.name = u.name"),
+                &format!(
+                    "SELECT u.ord, p.id FROM {SRC} JOIN fpdb.Players p \
+                     ON p.siteId OPERATOR(pg_catalog.=) u.siteId AND p.name OPERATOR(pg_catalog.=) u.name"
+                ),
                 &args,
             );
             ids.extend(by_ordinal(keys, found, "player"));
@@ -472,7 +499,9 @@ impl Dimensions {
                 .collect::<Vec<i32>>()
                 .into(),
         ];
-        const SRC: &str = "unnest($1::int[], $2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(t, p, rank, winnings, ord)";
+        const SRC: &str = "ROWS FROM (pg_catalog.unnest($1::pg_catalog.int4[]), \
+             pg_catalog.unnest($2::pg_catalog.int4[]), pg_catalog.unnest($3::pg_catalog.int4[]), \
+             pg_catalog.unnest($4::pg_catalog.int4[])) WITH ORDINALITY AS u(t, p, rank, winnings, ord)";
         run(
             client,
             &format!(
@@ -486,15 +515,21 @@ impl Dimensions {
             client,
             &format!(
                 "UPDATE fpdb.TourneysPlayers tp SET rank = u.rank, \
-                 winnings = CASE WHEN u.winnings >= 0 THEN u.winnings ELSE tp.winnings END \
-                 FROM {SRC} WHERE tp.tourneyId = u.t AND tp.playerId = u.p AND u.rank IS NOT NULL \
-                 AND (tp.rank IS DISTINCT FROM u.rank OR (u.winnings >= 0 AND tp.winnings <> u.winnings))"
+                 winnings = CASE WHEN u.winnings OPERATOR(pg_catalog.>=) 0 THEN u.winnings ELSE tp.winnings END \
+                 FROM {SRC} WHERE tp.tourneyId OPERATOR(pg_catalog.=) u.t \
+                 AND tp.playerId OPERATOR(pg_catalog.=) u.p AND u.rank IS NOT NULL \
+                 AND (tp.rank IS NULL OR tp.rank OPERATOR(pg_catalog.<>) u.rank \
+                      OR (u.winnings OPERATOR(pg_catalog.>=) 0 AND (tp.winnings IS NULL \
+                          OR tp.winnings OPERATOR(pg_catalog.<>) u.winnings)))"
             ),
             &args,
         );
         let found = select_pairs::<i64, i64>(
             client,
-            &format!("SELECT u.ord, tp.id FROM {SRC} JOIN fpdb.TourneysPlayers tp ON tp.tourneyId = u.t AND tp.playerId = u.p"),
+            &format!(
+                "SELECT u.ord, tp.id FROM {SRC} JOIN fpdb.TourneysPlayers tp \
+                 ON tp.tourneyId OPERATOR(pg_catalog.=) u.t AND tp.playerId OPERATOR(pg_catalog.=) u.p"
+            ),
             &args,
         );
         let keys: Vec<(i32, i32)> = rows.iter().map(|r| (r.0, r.1)).collect();

@@ -1,40 +1,35 @@
-//! Writing HandsPlayers, HandsActions and BoardCards rows straight into the table and its
-//! indexes, the way COPY does, instead of through an INSERT statement.
+//! Writing Hands, HandsPlayers, HandsActions, BoardCards and HudCache rows straight into the
+//! table and its indexes, the way COPY does, instead of through an INSERT statement.
 //!
 //! An INSERT of a hand's rows pays, per row, for array unnesting, a foreign-key check (an index
-//! probe planned and run through SPI) and the capture of the row into the HudCache triggers'
+//! probe planned and run through SPI) and the capture of the row into the HudCache trigger's
 //! transition table — about three quarters of the time of an import. The import needs none of
 //! it for the rows it writes itself: it has just found or created every row they reference (and
 //! holds a KEY SHARE lock on them, taken once per import, which is what the foreign-key checks
 //! would have taken row by row), and it folds these rows into HudCache itself.
 //!
-//! The direct path is used only when it is exactly equivalent to the INSERT: the table uses the
-//! heap access method, row-level security is off, the caller may insert into the table, and the
-//! table has no trigger beyond fpdb's own (foreign-key, commentTs and HudCache triggers). When any
-//! of these does not hold, [`DirectTable::open`] returns `None` and the import uses INSERT
-//! statements. Values are checked against their columns before they reach this module (lengths,
-//! ranges); CHECK constraints of these tables hold by construction of the values.
+//! The direct path is used only when it is provably what the INSERT would do; otherwise
+//! [`DirectTable::open`] returns `None` and the import uses INSERT statements. It must hold that:
+//! - the table is a plain heap table (not partitioned, not distributed by Citus), without
+//!   row-level security and without rules, and the caller may insert into it;
+//! - every constraint of the table is one of fpdb's own, and every trigger that fires on INSERT is
+//!   one of fpdb's own or the internal trigger of one of fpdb's own constraints — "own" by oid, as
+//!   recorded in `fpdb._own_objects` when the extension was installed or updated, never by name
+//!   (fpdb's CHECK constraints hold by construction of the values, its foreign keys are covered by
+//!   the import's row locks, its triggers are the HudCache and commentTs triggers the import
+//!   stands in for);
+//! - every column the import fills has exactly the type and type modifier the import writes, so
+//!   the datum is what the INSERT's assignment would store (`char(n)` values are padded and
+//!   `varchar(n)` values checked as the INSERT's cast does), and every other column is nullable
+//!   and has no default and is not generated (the INSERT would store NULL), but for the identity
+//!   column `id`, filled from its own sequence as the INSERT's default would.
+//!
+//! A NULL for a NOT NULL column raises 23502 as the INSERT would.
 
 use std::ffi::CStr;
 
 use pgrx::pg_sys;
 use pgrx::prelude::*;
-
-/// Triggers of fpdb's own on the tables written directly: commentTs (fires only when a comment
-/// is given, which imports never do) and HudCache (the import maintains HudCache itself).
-const OWN_TRIGGERS: &[&str] = &[
-    "hands_comment_ts_insert",
-    "hands_comment_ts_update",
-    "hands_hudcache_key",
-    "handsplayers_comment_ts_insert",
-    "handsplayers_comment_ts_update",
-    "handsactions_comment_ts_insert",
-    "handsactions_comment_ts_update",
-    "handsplayers_hudcache_insert",
-    "handsplayers_hudcache_delete",
-    "handsplayers_hudcache_update",
-    "handsplayers_hudcache_truncate",
-];
 
 /// Rows written per call of `heap_multi_insert` (one WAL record per page instead of per row).
 const MULTI_INSERT: usize = 256;
@@ -53,9 +48,65 @@ pub(crate) struct DirectTable {
     /// For each attribute of the table (by attnum − 1), the index of its value in the rows the
     /// caller passes, or `None` for the id column and columns left NULL.
     source: Vec<Option<usize>>,
+    /// For each attribute: its type as the import writes it (`char(n)` values are padded), and
+    /// whether it is NOT NULL.
+    columns: Vec<(Option<ColumnType>, bool)>,
+    /// Attribute names, for the errors an INSERT would raise.
+    names: Vec<String>,
     /// For [`DirectTable::insert_unless_present`]: the unique index whose key decides whether a
     /// row is already stored (a one-element list of its oid), else null.
     arbiter: *mut pg_sys::List,
+}
+
+/// The type of a column as the import writes it: what the column's type and type modifier must
+/// be for a value to be stored directly as an INSERT would store it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ColumnType {
+    Int2,
+    Int4,
+    Int8,
+    Float8,
+    Bool,
+    Timestamptz,
+    Text,
+    /// `varchar(n)`: values of more than n characters are refused (22001), as the INSERT's cast
+    /// refuses them.
+    Varchar(u32),
+    /// `char(n)`: values are padded with spaces to n characters, as the INSERT's cast pads them.
+    Char(u32),
+}
+
+impl ColumnType {
+    /// The element type of the array the INSERT path passes the column's values in.
+    pub(crate) fn array_type(self) -> &'static str {
+        match self {
+            ColumnType::Int2 => "pg_catalog.int2",
+            ColumnType::Int4 => "pg_catalog.int4",
+            ColumnType::Int8 => "pg_catalog.int8",
+            ColumnType::Float8 => "pg_catalog.float8",
+            ColumnType::Bool => "pg_catalog.bool",
+            ColumnType::Timestamptz => "pg_catalog.timestamptz",
+            ColumnType::Text | ColumnType::Varchar(_) | ColumnType::Char(_) => "pg_catalog.text",
+        }
+    }
+
+    /// Whether a column of type `typid` with modifier `typmod` stores this type's values as they
+    /// are written.
+    fn matches(self, typid: pg_sys::Oid, typmod: i32) -> bool {
+        const VARHDRSZ: i32 = 4;
+        let (want, want_mod) = match self {
+            ColumnType::Int2 => (pg_sys::INT2OID, -1),
+            ColumnType::Int4 => (pg_sys::INT4OID, -1),
+            ColumnType::Int8 => (pg_sys::INT8OID, -1),
+            ColumnType::Float8 => (pg_sys::FLOAT8OID, -1),
+            ColumnType::Bool => (pg_sys::BOOLOID, -1),
+            ColumnType::Timestamptz => (pg_sys::TIMESTAMPTZOID, -1),
+            ColumnType::Text => (pg_sys::TEXTOID, -1),
+            ColumnType::Varchar(n) => (pg_sys::VARCHAROID, n as i32 + VARHDRSZ),
+            ColumnType::Char(n) => (pg_sys::BPCHAROID, n as i32 + VARHDRSZ),
+        };
+        typid == want && typmod == want_mod
+    }
 }
 
 /// A value for one column.
@@ -109,9 +160,12 @@ impl<'a> Rows<'a> {
 
 impl DirectTable {
     /// Opens `fpdb.<table>` for direct inserts of rows whose values come in the order of
-    /// `columns` (lower-case names); the identity column `id` is filled from its sequence.
-    /// `None` when the direct path would not be equivalent to an INSERT.
-    pub(crate) fn open(table: &CStr, columns: &[&str]) -> Option<DirectTable> {
+    /// `columns` (name, type as written); the identity column `id` is filled from its sequence.
+    /// `None` when the direct path would not be exactly what an INSERT does.
+    pub(crate) fn open<N: AsRef<str>>(
+        table: &CStr,
+        columns: &[(N, ColumnType)],
+    ) -> Option<DirectTable> {
         Self::open_with(table, columns, None)
     }
 
@@ -120,9 +174,9 @@ impl DirectTable {
     /// where ON CONFLICT DO NOTHING skips a row committed after the statement's snapshot; at
     /// higher isolation levels it raises a serialization failure instead, so the caller uses the
     /// statement there.
-    pub(crate) fn open_unless_present(
+    pub(crate) fn open_unless_present<N: AsRef<str>>(
         table: &CStr,
-        columns: &[&str],
+        columns: &[(N, ColumnType)],
         arbiter: &CStr,
     ) -> Option<DirectTable> {
         // SAFETY: reads the transaction's isolation level.
@@ -132,14 +186,18 @@ impl DirectTable {
         Self::open_with(table, columns, Some(arbiter))
     }
 
-    fn open_with(table: &CStr, columns: &[&str], arbiter: Option<&CStr>) -> Option<DirectTable> {
+    fn open_with<N: AsRef<str>>(
+        table: &CStr,
+        columns: &[(N, ColumnType)],
+        arbiter: Option<&CStr>,
+    ) -> Option<DirectTable> {
+        let relid = fpdb_relid(table);
+        if relid == pg_sys::InvalidOid || !only_own_rules(relid) {
+            return None;
+        }
         // SAFETY: plain catalog lookups and executor-state setup, as COPY FROM does; every
         // pointer comes from PostgreSQL and is checked before use.
         unsafe {
-            let relid = fpdb_relid(table);
-            if relid == pg_sys::InvalidOid {
-                return None;
-            }
             if pg_sys::pg_class_aclcheck(
                 relid,
                 pg_sys::GetUserId(),
@@ -149,19 +207,26 @@ impl DirectTable {
                 return None; // the INSERT path reports the missing privilege
             }
             let rel = pg_sys::table_open(relid, pg_sys::RowExclusiveLock as pg_sys::LOCKMODE);
-            let form = (*rel).rd_rel;
-            if (*form).relam != pg_sys::HEAP_TABLE_AM_OID
-                || (*form).relrowsecurity
-                || !only_own_triggers(rel)
-            {
+            let refuse = |rel: pg_sys::Relation| -> Option<DirectTable> {
                 pg_sys::table_close(rel, pg_sys::RowExclusiveLock as pg_sys::LOCKMODE);
-                return None;
+                None
+            };
+            let form = (*rel).rd_rel;
+            if (*form).relkind != pg_sys::RELKIND_RELATION as std::ffi::c_char
+                || (*form).relam != pg_sys::HEAP_TABLE_AM_OID
+                || (*form).relrowsecurity
+                || (*form).relhasrules
+            {
+                return refuse(rel);
             }
             let desc = (*rel).rd_att;
             let natts = (*desc).natts as usize;
             let mut source = vec![None; natts];
+            let mut types = vec![(None, false); natts];
+            let mut names = vec![String::new(); natts];
             let mut id_attnum = 0;
-            for (i, slot) in source.iter_mut().enumerate() {
+            let mut filled = 0;
+            for i in 0..natts {
                 let att = (*desc).attrs.as_ptr().add(i);
                 if (*att).attisdropped {
                     continue;
@@ -169,20 +234,38 @@ impl DirectTable {
                 let name = CStr::from_ptr((*att).attname.data.as_ptr())
                     .to_str()
                     .unwrap_or("");
+                names[i] = name.to_string();
+                if (*att).attgenerated != 0 {
+                    return refuse(rel); // only the INSERT computes a generated column
+                }
                 if name == "id" {
+                    if (*att).attidentity == 0 || (*att).atttypid != pg_sys::INT8OID {
+                        return refuse(rel);
+                    }
                     id_attnum = i + 1;
                     continue;
                 }
-                *slot = columns.iter().position(|c| c.eq_ignore_ascii_case(name));
-                if slot.is_none() && (*att).attnotnull {
-                    // A NOT NULL column the caller does not fill: only INSERT can apply its default.
-                    pg_sys::table_close(rel, pg_sys::RowExclusiveLock as pg_sys::LOCKMODE);
-                    return None;
+                let Some(k) = columns
+                    .iter()
+                    .position(|(c, _)| c.as_ref().eq_ignore_ascii_case(name))
+                else {
+                    // A column the import does not fill: the INSERT stores NULL only when the
+                    // column has no default, and refuses NULL in a NOT NULL column.
+                    if (*att).atthasdef || (*att).attnotnull {
+                        return refuse(rel);
+                    }
+                    continue;
+                };
+                let ty = columns[k].1;
+                if !ty.matches((*att).atttypid, (*att).atttypmod) {
+                    return refuse(rel);
                 }
+                source[i] = Some(k);
+                types[i] = (Some(ty), (*att).attnotnull);
+                filled += 1;
             }
-            if id_attnum == 0 {
-                pg_sys::table_close(rel, pg_sys::RowExclusiveLock as pg_sys::LOCKMODE);
-                return None;
+            if id_attnum == 0 || filled != columns.len() {
+                return refuse(rel); // no identity id, or a column the import fills is missing
             }
             let id_seq = pg_sys::getIdentitySequence(relid, id_attnum as pg_sys::AttrNumber, false);
             let estate = pg_sys::CreateExecutorState();
@@ -196,8 +279,7 @@ impl DirectTable {
                 if index == pg_sys::InvalidOid {
                     pg_sys::pfree(rri.cast());
                     pg_sys::FreeExecutorState(estate);
-                    pg_sys::table_close(rel, pg_sys::RowExclusiveLock as pg_sys::LOCKMODE);
-                    return None;
+                    return refuse(rel);
                 }
                 arbiter_list = pg_sys::lappend_oid(std::ptr::null_mut(), index);
             }
@@ -217,6 +299,8 @@ impl DirectTable {
                 id_seq,
                 id_index: id_attnum - 1,
                 source,
+                columns: types,
+                names,
                 arbiter: arbiter_list,
             })
         }
@@ -294,8 +378,18 @@ impl DirectTable {
         for (i, ((src, datum), null)) in self.source.iter().zip(values).zip(nulls).enumerate() {
             (*datum, *null) = match *src {
                 Some(k) => {
+                    let (ty, not_null) = self.columns[i];
                     let v = row[k];
-                    let d = to_datum(v);
+                    if not_null && matches!(v, Value::Null) {
+                        self.not_null_violation(i);
+                    }
+                    let d = match (v, ty) {
+                        (
+                            Value::Text(s),
+                            Some(t @ (ColumnType::Char(_) | ColumnType::Varchar(_))),
+                        ) => self.sized_text(i, s, t),
+                        _ => to_datum(v),
+                    };
                     if let Value::Text(_) = v {
                         texts.push(d.0);
                     }
@@ -376,6 +470,54 @@ impl DirectTable {
         }
     }
 
+    /// The datum of a text value for a `char(n)` (padded to n characters) or `varchar(n)`
+    /// column, with the error the INSERT's cast raises for a value that is too long.
+    unsafe fn sized_text(&self, i: usize, s: &str, ty: ColumnType) -> (pg_sys::Datum, bool) {
+        let (n, kind) = match ty {
+            ColumnType::Char(n) => (n as usize, "character"),
+            ColumnType::Varchar(n) => (n as usize, "character varying"),
+            _ => unreachable!("only sized text types"),
+        };
+        let len = s.chars().count();
+        if len > n && s.chars().skip(n).any(|c| c != ' ') {
+            crate::errors::raise(
+                "22001",
+                format!(
+                    "value too long for type {kind}({n}) in column \"{}\"",
+                    self.names[i]
+                ),
+            );
+        }
+        match ty {
+            ColumnType::Char(_) if len != n => {
+                let mut padded: String = s.chars().take(n).collect();
+                padded.extend(std::iter::repeat_n(' ', n.saturating_sub(len)));
+                to_datum(Value::Text(&padded))
+            }
+            _ if len > n => to_datum(Value::Text(
+                &s[..s.char_indices().nth(n).map_or(s.len(), |(b, _)| b)],
+            )),
+            _ => to_datum(Value::Text(s)),
+        }
+    }
+
+    /// The error the INSERT raises for a NULL in a NOT NULL column.
+    fn not_null_violation(&self, i: usize) -> ! {
+        // SAFETY: the relation is open.
+        let table = unsafe {
+            CStr::from_ptr((*(*self.rel).rd_rel).relname.data.as_ptr())
+                .to_string_lossy()
+                .into_owned()
+        };
+        crate::errors::raise(
+            "23502",
+            format!(
+                "null value in column \"{}\" of relation \"{table}\" violates not-null constraint",
+                self.names[i]
+            ),
+        )
+    }
+
     /// Frees what index insertion and conflict checks evaluated in the per-tuple context.
     unsafe fn reset_per_tuple(&self) {
         let econtext = (*self.estate).es_per_tuple_exprcontext;
@@ -428,23 +570,65 @@ fn fpdb_relid(name: &CStr) -> pg_sys::Oid {
     }
 }
 
-/// Whether every trigger of the table is a foreign-key trigger or one of fpdb's own.
-unsafe fn only_own_triggers(rel: pg_sys::Relation) -> bool {
-    let td = (*rel).trigdesc;
-    if td.is_null() {
-        return true;
+/// Whether everything that acts on an INSERT into `relid` besides the row itself is fpdb's own:
+/// every constraint of the table, and every trigger that fires on INSERT (a user trigger, or the
+/// internal trigger of a constraint; triggers that fire only on UPDATE, DELETE or TRUNCATE, such
+/// as those of a user's foreign key referencing the table, do not act on an insert), are objects
+/// recorded in `fpdb._own_objects` by oid; and Citus has not distributed the table. A caller who
+/// may not read `fpdb._own_objects` gets `false` (the INSERT path).
+fn only_own_rules(relid: pg_sys::Oid) -> bool {
+    let own = fpdb_relid(c"_own_objects");
+    // SAFETY: catalog lookups.
+    let readable = own != pg_sys::InvalidOid
+        && unsafe {
+            pg_sys::pg_class_aclcheck(
+                own,
+                pg_sys::GetUserId(),
+                pg_sys::ACL_SELECT as pg_sys::AclMode,
+            ) == pg_sys::AclResult::ACLCHECK_OK
+        };
+    if !readable || is_citus_table(relid) {
+        return false;
     }
-    for i in 0..(*td).numtriggers as usize {
-        let t = (*td).triggers.add(i);
-        if (*t).tgisinternal {
-            continue; // foreign-key (RI) triggers: the import holds the referenced rows locked
-        }
-        let name = CStr::from_ptr((*t).tgname).to_str().unwrap_or("");
-        if !OWN_TRIGGERS.contains(&name) {
-            return false;
-        }
+    const SQL: &str = "SELECT NOT EXISTS (
+            SELECT 1 FROM pg_catalog.pg_constraint c
+            WHERE c.conrelid OPERATOR(pg_catalog.=) $1
+              AND NOT EXISTS (SELECT 1 FROM fpdb._own_objects o
+                              WHERE o.objid OPERATOR(pg_catalog.=) c.oid))
+        AND NOT EXISTS (
+            SELECT 1 FROM pg_catalog.pg_trigger t
+            WHERE t.tgrelid OPERATOR(pg_catalog.=) $1
+              AND (t.tgtype::pg_catalog.int4 OPERATOR(pg_catalog.&) 4) OPERATOR(pg_catalog.<>) 0
+              AND NOT EXISTS (SELECT 1 FROM fpdb._own_objects o
+                              WHERE o.objid OPERATOR(pg_catalog.=) t.oid
+                                 OR (t.tgisinternal AND o.objid OPERATOR(pg_catalog.=) t.tgconstraint)))";
+    Spi::get_one_with_args::<bool>(SQL, &[relid.into()])
+        .ok()
+        .flatten()
+        .unwrap_or(false)
+}
+
+/// Whether Citus has made `relid` a distributed, reference or local table (the table on this
+/// node is then only a shell: rows must go through the Citus executor).
+fn is_citus_table(relid: pg_sys::Oid) -> bool {
+    // SAFETY: a catalog lookup.
+    let catalog = unsafe {
+        pg_sys::get_relname_relid(
+            c"pg_dist_partition".as_ptr(),
+            pg_sys::Oid::from(pg_sys::PG_CATALOG_NAMESPACE),
+        )
+    };
+    if catalog == pg_sys::InvalidOid {
+        return false; // Citus is not installed
     }
-    true
+    Spi::get_one_with_args::<bool>(
+        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_dist_partition \
+         WHERE logicalrelid OPERATOR(pg_catalog.=) $1::pg_catalog.regclass)",
+        &[relid.into()],
+    )
+    .ok()
+    .flatten()
+    .unwrap_or(true)
 }
 
 /// The datum of a value; text is copied into palloc'd memory (freed after the row is written).

@@ -18,8 +18,8 @@ mod batch;
 mod dims;
 mod direct;
 
-pub(crate) use dims::run as run_statement;
-pub(crate) use direct::{DirectTable, Rows as DirectRows, Value as DirectValue};
+pub(crate) use batch::rows_from;
+pub(crate) use direct::{ColumnType, DirectTable, Rows as DirectRows, Value as DirectValue};
 
 use std::time::Instant;
 
@@ -161,18 +161,6 @@ pub(crate) struct Summary {
     pub errors: Vec<Value>,
 }
 
-/// Whether imports may write HandsPlayers, HandsActions and BoardCards directly (the default).
-/// `SET fpdb.direct_writes = off` makes them use INSERT statements, for comparison and debugging.
-fn direct_writes_enabled() -> bool {
-    let v = Spi::get_one::<String>("SELECT pg_catalog.current_setting('fpdb.direct_writes', true)")
-        .ok()
-        .flatten();
-    !matches!(
-        v.as_deref().map(str::trim),
-        Some("off" | "false" | "0" | "no")
-    )
-}
-
 /// Parses `text` and derives the hand's rows, checking that every value fits its column.
 fn read_hand(chunk: Chunk<'_>) -> Result<(Hand, HandRows), Failure> {
     let hand =
@@ -245,7 +233,7 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
     let mut imported = 0i32;
     let mut hud = HudCacheDelta::default();
     let mut writer = batch::BatchWriter::default();
-    let mut direct = if entries.is_empty() || !direct_writes_enabled() {
+    let mut direct = if entries.is_empty() || !crate::gucs::DIRECT_WRITES.get() {
         None
     } else {
         batch::DirectTables::open()
@@ -330,6 +318,7 @@ fn summary_row(s: Summary) -> (i32, i32, i32, JsonB) {
 /// failed, and `errors`, one object per failed hand (line, hand_line, site_hand_no, sqlstate,
 /// kind, message). `on_error => 'abort'` raises the first failure instead and stores nothing.
 #[pg_extern(volatile, parallel_unsafe)]
+#[search_path(pg_catalog, pg_temp)]
 fn import_hands(
     history: &str,
     on_error: default!(&str, "'skip'"),
@@ -349,6 +338,7 @@ fn import_hands(
 /// mark, or Windows-1252), for clients that send files without decoding them. Same result as
 /// `import_hands` on the decoded text; UTF-8 is read in place, without a copy of the text.
 #[pg_extern(volatile, parallel_unsafe)]
+#[search_path(pg_catalog, pg_temp)]
 fn import_bytes(
     data: &[u8],
     on_error: default!(&str, "'skip'"),
