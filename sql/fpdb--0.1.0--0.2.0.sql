@@ -57,6 +57,24 @@ COMMENT ON FUNCTION fpdb._record_own_objects() IS
 ALTER FUNCTION fpdb.import_hands(text, text) SET search_path = pg_catalog, pg_temp;
 ALTER FUNCTION fpdb.import_bytes(bytea, text) SET search_path = pg_catalog, pg_temp;
 
+-- Issue 12: import_file reads the file in blocks (C function instead of a SQL wrapper of
+-- import_bytes); CREATE OR REPLACE keeps the EXECUTE privileges users granted on it.
+CREATE OR REPLACE FUNCTION fpdb."import_file"(
+	"path" TEXT,
+	"on_error" TEXT DEFAULT 'skip'
+) RETURNS TABLE (
+	"imported" INT,
+	"duplicates" INT,
+	"failed" INT,
+	"errors" jsonb
+)
+STRICT VOLATILE PARALLEL UNSAFE
+SET search_path TO pg_catalog, pg_temp
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'import_file_wrapper';
+COMMENT ON FUNCTION fpdb.import_file(text, text) IS
+    'Imports a hand-history file on the server (UTF-8, UTF-16 or Windows-1252), read in blocks; needs pg_read_server_files.';
+
 -- ==== Keep this the last statement of the update script: every section above may add
 -- ==== constraints or triggers, which must be recorded as fpdb's own.
 SELECT fpdb._record_own_objects();

@@ -10,10 +10,12 @@
 -- A reader can query every table and view and call the HUD and parse functions, and cannot
 -- write. An importer can also call fpdb.import_hands (and maintain HudCache through it), but not
 -- fpdb.import_file, which reads files on the server: that needs superuser or membership in
--- pg_read_server_files (pg_read_binary_file checks it), and EXECUTE on import_file is not
+-- pg_read_server_files (import_file checks it), and EXECUTE on import_file is not
 -- granted to PUBLIC.
 
 REVOKE EXECUTE ON FUNCTION fpdb.import_file(text, text) FROM PUBLIC;
+COMMENT ON FUNCTION fpdb.import_file(text, text) IS
+    'Imports a hand-history file on the server (UTF-8, UTF-16 or Windows-1252), read in blocks; needs pg_read_server_files.';
 
 CREATE FUNCTION fpdb.grant_reader(role regrole) RETURNS void
 LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS $$

@@ -10,7 +10,23 @@ use pgrx::{GucContext, GucFlags, GucRegistry, GucSetting};
 /// an INSERT would do (the default); off, they use INSERT statements (same rows, slower).
 pub(crate) static DIRECT_WRITES: GucSetting<bool> = GucSetting::<bool>::new(true);
 
+/// `fpdb.hudcache_keys_in_memory`: HudCache keys an import (or a HudCache trigger) holds in memory
+/// before it spills them, sorted, to a temporary file; the runs are merged when HudCache is
+/// written. Memory, not results: about 800 bytes per key.
+pub(crate) static HUDCACHE_KEYS_IN_MEMORY: GucSetting<i32> = GucSetting::<i32>::new(100_000);
+
 pub(crate) fn init() {
+    GucRegistry::define_int_guc(
+        c"fpdb.hudcache_keys_in_memory",
+        c"HudCache keys an import or trigger holds in memory before spilling them to a temporary file.",
+        c"About 800 bytes per key. Lower it to bound the memory of very large imports further; \
+          the HudCache rows written are the same.",
+        &HUDCACHE_KEYS_IN_MEMORY,
+        100,
+        100_000_000,
+        GucContext::Userset,
+        GucFlags::default(),
+    );
     GucRegistry::define_bool_guc(
         c"fpdb.direct_writes",
         c"Imports write rows directly into the tables where that equals an INSERT.",

@@ -89,11 +89,16 @@ struct Sums {
 }
 
 /// HudCache changes accumulated by an import or a trigger.
+///
+/// Memory is bounded: past `fpdb.hudcache_keys_in_memory` keys (100,000 by default, about 80 MB), the sums are sorted and written to a temporary
+/// file as a run, and the runs are merged by key when the delta is written, so that a call of any
+/// size still writes HudCache once, in key order, at its end.
 #[derive(Default)]
 pub(crate) struct HudCacheDelta {
     rows: HashMap<HudKey, Sums>,
     /// Some rows were taken away: keys whose HDs reach 0 must be deleted after the write.
     removed: bool,
+    spill: Option<Spill>,
 }
 
 /// Positions in `COUNT_COLUMNS` of the columns HudCache sums.
@@ -110,8 +115,16 @@ fn hud_count_indexes() -> &'static [usize] {
 }
 
 impl HudCacheDelta {
-    /// The sums of `key`, made empty when new.
+    /// The sums of `key`, made empty when new (spilling the keys held first when they are many).
     fn sums(&mut self, key: HudKey) -> &mut Sums {
+        if self.rows.len() >= crate::gucs::HUDCACHE_KEYS_IN_MEMORY.get() as usize
+            && !self.rows.contains_key(&key)
+        {
+            let rows = std::mem::take(&mut self.rows);
+            self.spill
+                .get_or_insert_with(Spill::new)
+                .write_run(sorted(rows));
+        }
         self.rows.entry(key).or_insert_with(|| Sums {
             hds: 0,
             won: [0.0; 5],
@@ -141,10 +154,9 @@ impl HudCacheDelta {
     /// game types and tournament types it references, and while it holds the advisory lock
     /// nobody else adds HudCache keys.
     pub(crate) fn write(self, direct: bool) {
-        if self.rows.is_empty() {
+        if self.rows.is_empty() && self.spill.is_none() {
             return;
         }
-        let rows = self.sorted();
         Spi::connect_mut(lock_hudcache);
         let mut table = if direct {
             DirectTable::open(c"hudcache", hudcache_columns())
@@ -154,12 +166,12 @@ impl HudCacheDelta {
         let (mut updated, mut inserted) = (0usize, 0usize);
         // Several statements of sorted keys take the locks in the same order as one would, and
         // keep the statement's arrays small.
-        for chunk in rows.chunks(WRITE_CHUNK) {
+        self.for_each_sorted_chunk(|chunk| {
             let Some(table) = table.as_mut() else {
                 // One SPI connection per statement: its arrays are freed when it ends.
                 Spi::connect_mut(|client| upsert(client, chunk));
                 updated += chunk.len();
-                continue;
+                return;
             };
             let stored = Spi::connect_mut(|client| stored_keys(client, chunk));
             let (old, new): (Vec<_>, Vec<_>) =
@@ -179,7 +191,7 @@ impl HudCacheDelta {
             table.insert_many(&values);
             updated += old.len();
             inserted += values.len();
-        }
+        });
         if let Some(t) = table {
             t.close();
         }
@@ -189,27 +201,241 @@ impl HudCacheDelta {
     /// Writes what a trigger folded: the grouped upsert in key order under the advisory lock,
     /// then, when rows were taken away, the deletion of the keys whose HDs reached 0.
     fn write_folded(self) {
-        if self.rows.is_empty() {
+        if self.rows.is_empty() && self.spill.is_none() {
             return;
         }
         let removed = self.removed;
-        let rows = self.sorted();
-        Spi::connect_mut(|client| {
-            lock_hudcache(client);
-            let (upsert_plan, delete_plan) = trigger_plans(client);
-            for chunk in rows.chunks(WRITE_CHUNK) {
+        Spi::connect_mut(lock_hudcache);
+        self.for_each_sorted_chunk(|chunk| {
+            Spi::connect_mut(|client| {
+                let (upsert_plan, delete_plan) = trigger_plans(client);
                 execute(client, upsert_plan, &upsert_args(chunk));
                 if removed {
                     execute(client, delete_plan, &key_arrays(chunk));
                 }
-            }
+            })
         });
     }
 
-    fn sorted(self) -> Vec<(HudKey, Sums)> {
-        let mut rows: Vec<(HudKey, Sums)> = self.rows.into_iter().collect();
-        rows.sort_by_key(|(k, _)| *k);
-        rows
+    /// Calls `f` with the sums in key order, [`WRITE_CHUNK`] keys at a time: the keys held in
+    /// memory, merged with the spilled runs (sums of the same key added).
+    fn for_each_sorted_chunk(self, mut f: impl FnMut(&[(HudKey, Sums)])) {
+        let rows = sorted(self.rows);
+        let Some(mut spill) = self.spill else {
+            rows.chunks(WRITE_CHUNK).for_each(f);
+            return;
+        };
+        spill.write_run(rows);
+        let mut chunk: Vec<(HudKey, Sums)> = Vec::with_capacity(WRITE_CHUNK);
+        spill.merge(|key, sums| {
+            chunk.push((key, sums));
+            if chunk.len() == WRITE_CHUNK {
+                f(&chunk);
+                chunk.clear();
+            }
+        });
+        if !chunk.is_empty() {
+            f(&chunk);
+        }
+    }
+}
+
+fn sorted(rows: HashMap<HudKey, Sums>) -> Vec<(HudKey, Sums)> {
+    let mut rows: Vec<(HudKey, Sums)> = rows.into_iter().collect();
+    rows.sort_by_key(|(k, _)| *k);
+    rows
+}
+
+/// Sorted runs of HudCache sums in a temporary file (PostgreSQL's BufFile: deleted at the end of
+/// the transaction, counted by temp_file_limit), as fixed-size records.
+struct Spill {
+    file: *mut pg_sys::BufFile,
+    /// Each run's first record and number of records.
+    runs: Vec<(u64, u64)>,
+    records: u64,
+}
+
+/// Records read from a run at a time while merging.
+const MERGE_BATCH: usize = 64;
+const BUFFILE_SEGMENT: u64 = 1 << 30;
+
+impl Spill {
+    fn new() -> Spill {
+        // In the transaction's memory, not the caller's: a spill may start inside an SPI
+        // connection, whose memory is freed when it ends. SAFETY: a temporary file of this
+        // transaction, closed in Drop.
+        let file = unsafe {
+            pgrx::PgMemoryContexts::CurTransactionContext
+                .switch_to(|_| pg_sys::BufFileCreateTemp(false))
+        };
+        Spill {
+            file,
+            runs: Vec::new(),
+            records: 0,
+        }
+    }
+
+    fn record_len() -> usize {
+        4 + 2 + 2 + 4 + 8 + 8 + 5 * 8 + 8 + 8 * hud_count_indexes().len()
+    }
+
+    fn write_run(&mut self, rows: Vec<(HudKey, Sums)>) {
+        if rows.is_empty() {
+            return;
+        }
+        let mut buf = Vec::with_capacity(rows.len() * Self::record_len());
+        for (k, s) in &rows {
+            buf.extend(k.player_id.to_le_bytes());
+            buf.extend(k.gametype_id.to_le_bytes());
+            buf.extend(k.active_seats.to_le_bytes());
+            buf.extend((k.position as u32).to_le_bytes());
+            buf.extend(k.tourney_type_id.map_or(i64::MIN, i64::from).to_le_bytes());
+            buf.extend(s.hds.to_le_bytes());
+            for w in s.won {
+                buf.extend(w.to_le_bytes());
+            }
+            buf.extend(s.total_profit.to_le_bytes());
+            for c in &s.counts {
+                buf.extend(c.to_le_bytes());
+            }
+        }
+        self.seek(self.records);
+        // SAFETY: writes `buf` at the end of the spill file (BufFileWrite raises on failure).
+        unsafe { pg_sys::BufFileWrite(self.file, buf.as_mut_ptr().cast(), buf.len()) };
+        self.runs.push((self.records, rows.len() as u64));
+        self.records += rows.len() as u64;
+    }
+
+    fn seek(&mut self, record: u64) {
+        let at = record * Self::record_len() as u64;
+        // SAFETY: seeks within the spill file.
+        let rc = unsafe {
+            pg_sys::BufFileSeek(
+                self.file,
+                (at / BUFFILE_SEGMENT) as i32,
+                (at % BUFFILE_SEGMENT) as pg_sys::off_t,
+                0, // SEEK_SET
+            )
+        };
+        if rc != 0 {
+            raise("58030", "fpdb: could not seek in the HudCache spill file");
+        }
+    }
+
+    /// Reads up to `n` records from `record` on.
+    fn read(&mut self, record: u64, n: usize) -> Vec<(HudKey, Sums)> {
+        let len = Self::record_len();
+        let mut buf = vec![0u8; n * len];
+        self.seek(record);
+        // SAFETY: reads into `buf`, which holds `n` records.
+        let got = unsafe { pg_sys::BufFileRead(self.file, buf.as_mut_ptr().cast(), buf.len()) };
+        if got != buf.len() {
+            raise("58030", "fpdb: could not read back the HudCache spill file");
+        }
+        let counts = hud_count_indexes().len();
+        buf.chunks_exact(len)
+            .map(|r| {
+                let mut at = 0;
+                let mut take = |k: usize| {
+                    let b = &r[at..at + k];
+                    at += k;
+                    b
+                };
+                let player_id = i32::from_le_bytes(take(4).try_into().unwrap_or_default());
+                let gametype_id = i16::from_le_bytes(take(2).try_into().unwrap_or_default());
+                let active_seats = i16::from_le_bytes(take(2).try_into().unwrap_or_default());
+                let position =
+                    char::from_u32(u32::from_le_bytes(take(4).try_into().unwrap_or_default()))
+                        .unwrap_or('E');
+                let tt = i64::from_le_bytes(take(8).try_into().unwrap_or_default());
+                let i64_of = |b: &[u8]| i64::from_le_bytes(b.try_into().unwrap_or_default());
+                let hds = i64_of(take(8));
+                let mut won = [0.0; 5];
+                for w in &mut won {
+                    *w = f64::from_le_bytes(take(8).try_into().unwrap_or_default());
+                }
+                let total_profit = i64_of(take(8));
+                let counts = (0..counts).map(|_| i64_of(take(8))).collect();
+                (
+                    HudKey {
+                        player_id,
+                        gametype_id,
+                        active_seats,
+                        position,
+                        tourney_type_id: (tt != i64::MIN).then_some(tt as i32),
+                    },
+                    Sums {
+                        hds,
+                        won,
+                        total_profit,
+                        counts,
+                    },
+                )
+            })
+            .collect()
+    }
+
+    /// Calls `f` with every key of the runs once, in key order, its sums added over the runs.
+    fn merge(&mut self, mut f: impl FnMut(HudKey, Sums)) {
+        use std::cmp::Reverse;
+        use std::collections::{BinaryHeap, VecDeque};
+        let runs = self.runs.clone();
+        let mut next: Vec<(u64, u64)> = runs.clone(); // (next record, records left) per run
+        let mut held: Vec<VecDeque<(HudKey, Sums)>> = vec![VecDeque::new(); runs.len()];
+        let mut heap = BinaryHeap::new();
+        let mut refill = |spill: &mut Spill, i: usize, held: &mut Vec<VecDeque<(HudKey, Sums)>>| {
+            let (at, left) = next[i];
+            let n = (left as usize).min(MERGE_BATCH);
+            if n > 0 {
+                held[i].extend(spill.read(at, n));
+                next[i] = (at + n as u64, left - n as u64);
+            }
+        };
+        for i in 0..runs.len() {
+            refill(self, i, &mut held);
+            if let Some((k, _)) = held[i].front() {
+                heap.push(Reverse((*k, i)));
+            }
+        }
+        let mut current: Option<(HudKey, Sums)> = None;
+        while let Some(Reverse((_, i))) = heap.pop() {
+            let Some((k, s)) = held[i].pop_front() else {
+                continue;
+            };
+            if held[i].is_empty() {
+                refill(self, i, &mut held);
+            }
+            if let Some((nk, _)) = held[i].front() {
+                heap.push(Reverse((*nk, i)));
+            }
+            match current.as_mut() {
+                Some((ck, cs)) if *ck == k => {
+                    cs.hds += s.hds;
+                    for (a, b) in cs.won.iter_mut().zip(s.won) {
+                        *a += b;
+                    }
+                    cs.total_profit += s.total_profit;
+                    for (a, b) in cs.counts.iter_mut().zip(&s.counts) {
+                        *a += b;
+                    }
+                }
+                _ => {
+                    if let Some((ck, cs)) = current.replace((k, s)) {
+                        f(ck, cs);
+                    }
+                }
+            }
+        }
+        if let Some((ck, cs)) = current {
+            f(ck, cs);
+        }
+    }
+}
+
+impl Drop for Spill {
+    fn drop(&mut self) {
+        // SAFETY: closes the spill file exactly once.
+        unsafe { pg_sys::BufFileClose(self.file) };
     }
 }
 

@@ -66,7 +66,7 @@ extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
 extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",
-    requires = ["hud", "import_file"]
+    requires = ["hud", import::import_file]
 );
 extension_sql_file!("../sql/finalize.sql", name = "finalize", finalize);
 

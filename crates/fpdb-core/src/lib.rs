@@ -17,6 +17,7 @@ pub mod model;
 pub mod parsers;
 pub mod split;
 pub mod stats;
+pub mod stream;
 pub mod time;
 
 use error::{ErrorKind, ParseError};

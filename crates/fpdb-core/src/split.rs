@@ -166,13 +166,38 @@ pub struct Chunks<'a> {
 
 /// Splits a normalised text (see [`normalise`]) into chunks.
 pub fn chunks(text: &str) -> Chunks<'_> {
+    chunks_from(text, 1, None)
+}
+
+/// A context block (iPoker's session header) in force at the start of a piece of text: its
+/// room, text and first line.
+pub type Context<'a> = (&'static dyn Room, &'a str, u32);
+
+/// Splits a piece of a longer normalised text that starts at line `first_line` of the whole
+/// text, with the context block `context` in force from an earlier piece. For pieces that start
+/// at a line that begins a hand (or a context block), the chunks are exactly those of splitting
+/// the whole text ([`crate::stream`] relies on it).
+pub fn chunks_from<'a>(text: &'a str, first_line: u32, context: Option<Context<'a>>) -> Chunks<'a> {
     Chunks {
         text,
         pos: 0,
-        line: 1,
+        line: first_line,
         pending: None,
-        context: None,
+        context,
     }
+}
+
+impl<'a> Chunks<'a> {
+    /// The context block in force after the chunks returned so far.
+    pub fn context(&self) -> Option<Context<'a>> {
+        self.context
+    }
+}
+
+/// Whether `line` starts a hand or a context block of some room: a place where a text can be cut
+/// without changing how it splits.
+pub fn is_boundary(line: &str) -> bool {
+    boundary_of(line).is_some()
 }
 
 impl<'a> Iterator for Chunks<'a> {

@@ -65,6 +65,16 @@ SELECT pg_temp.import_all('insert') AS imported;
 COMMIT;
 RESET fpdb.direct_writes;
 SELECT * FROM pg_temp.differences('direct', 'insert');
+-- With little memory for HudCache keys, imports and triggers spill them to sorted runs and merge
+-- them: the same HudCache.
+SET fpdb.hudcache_keys_in_memory = 100;
+BEGIN;
+SELECT pg_temp.import_all('spilled') AS imported;
+COMMIT;
+SELECT * FROM pg_temp.differences('direct', 'spilled');
+UPDATE fpdb.HandsPlayers SET totalProfit = totalProfit + 1;
+SELECT count(*) AS diff_after_spilled_update FROM fpdb.hudcache_diff();
+RESET fpdb.hudcache_keys_in_memory;
 -- char(n) columns are padded as INSERT pads them.
 SELECT DISTINCT octet_length(action::text || '|') AS action_text, octet_length(action) AS bytes, v->>'action' AS stored
 FROM fpdb.HandsActions, LATERAL (SELECT to_jsonb(HandsActions.*) AS v) j WHERE action = 'bet';
