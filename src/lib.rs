@@ -11,6 +11,7 @@ mod gucs;
 mod hudcache;
 mod import;
 mod parse;
+mod profit;
 
 ::pgrx::pg_module_magic!(name, version);
 
@@ -63,6 +64,11 @@ extension_sql_file!(
     requires = ["schema", hudcache::_hudcache_fold]
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
+extension_sql_file!(
+    "../sql/profit.sql",
+    name = "profit",
+    requires = ["hudcache", profit::_profit_svg]
+);
 extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",

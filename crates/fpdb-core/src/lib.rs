@@ -5,7 +5,8 @@
 //! - [`parsers`]: one module per poker room, with room detection;
 //! - [`split`]: texts with many hands into one chunk per hand;
 //! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252;
-//! - [`equity`]: exact all-in equities (hold'em, omaha hi and hi/lo) and the hand evaluator.
+//! - [`equity`]: exact all-in equities (hold'em, omaha hi and hi/lo) and the hand evaluator;
+//! - [`graph`]: the SVG graph of a player's winnings (net, all-in adjusted, showdown, non-showdown).
 
 pub mod amount;
 pub mod builder;
@@ -13,6 +14,7 @@ pub mod cards;
 pub mod decode;
 pub mod equity;
 pub mod error;
+pub mod graph;
 pub mod model;
 pub mod parsers;
 pub mod split;
