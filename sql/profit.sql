@@ -150,7 +150,8 @@ COMMENT ON FUNCTION fpdb.sessions(text, interval, text, int, text, text, text, i
 -- default): the four lines over the hands, with a legend and labelled axes. Drawn by
 -- fpdb._profit_svg (src/profit.rs, fpdb_core::graph). The y axis is in the currency when every
 -- hand is a cash hand in one real currency (cents shown as units: USD 12.50), in chips when
--- every hand is a tournament or play-money hand, else in the stored units ('cents and chips');
+-- every hand is a tournament or play-money hand, in cents of several currencies ('cents (EUR,
+-- USD)'), else in the stored units ('cents and chips');
 -- in big blinds with unit => 'bb'. A player with no matching hand is an error (P0002).
 CREATE FUNCTION fpdb.profit_graph(
     player_name text,
@@ -199,6 +200,8 @@ BEGIN
         scale := 100;
     ELSIF cardinality(currencies) = 1 THEN
         label := 'chips';
+    ELSIF array_position(currencies, NULL) IS NULL THEN
+        label := 'cents (' || array_to_string(currencies, ', ') || ')';
     ELSE
         label := 'cents and chips';
     END IF;

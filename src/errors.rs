@@ -9,6 +9,7 @@ pub fn code_of(sqlstate: &str) -> PgSqlErrorCode {
         "22P02" => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
         "22003" => PgSqlErrorCode::ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE,
         "22023" => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
+        "22004" => PgSqlErrorCode::ERRCODE_NULL_VALUE_NOT_ALLOWED,
         "22001" => PgSqlErrorCode::ERRCODE_STRING_DATA_RIGHT_TRUNCATION,
         "0A000" => PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
         "42501" => PgSqlErrorCode::ERRCODE_INSUFFICIENT_PRIVILEGE,

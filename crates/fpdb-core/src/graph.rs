@@ -89,7 +89,7 @@ fn plot(
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 format!("{player}: winnings over {n} {hands}"),
-                ("sans-serif", 22),
+                ("sans-serif", 26),
             )
             .margin(16)
             .x_label_area_size(44)
@@ -101,8 +101,8 @@ fn plot(
             .y_desc(unit)
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| format_amount(*y))
-            .label_style(("sans-serif", 14))
-            .axis_desc_style(("sans-serif", 16))
+            .label_style(("sans-serif", 16))
+            .axis_desc_style(("sans-serif", 18))
             .light_line_style(WHITE.mix(0.0))
             .draw()?;
         // The zero line.
@@ -126,7 +126,7 @@ fn plot(
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperLeft)
-            .label_font(("sans-serif", 14))
+            .label_font(("sans-serif", 16))
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK.mix(0.5))
             .draw()?;
