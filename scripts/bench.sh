@@ -10,6 +10,8 @@
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
 #   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands;
 #   - database size per hand, and the peak memory of the importing backend for one 100 MB text;
+#   - the equity engine (criterion, crates/fpdb-core/benches/equity.rs) and what all-in EV costs
+#     the derived statistics of generated hands (fpdb-allin-bench);
 #   - the machine.
 # Usage: bash scripts/bench.sh [--quick]   (--quick: 10x fewer hands, for trying the script)
 # It is a program, not a test: CI does not run it.
@@ -79,6 +81,10 @@ row() { ROWS+=("$(printf '| %-62s | %32s |' "$1" "$2")"); }
 echo "bench: parse throughput"
 PARSE=$("$ROOT/target/release/fpdb-parse-bench" --count "$N" --runs 5 | tee "$WORK/parse.txt")
 echo "$PARSE"
+
+echo "bench: equity engine (criterion) and the cost of all-in EV"
+cargo bench -q -p fpdb-core --bench equity -- --noplot >"$WORK/equity.txt" 2>&1
+"$ROOT/target/release/fpdb-allin-bench" --count "$N" | tee "$WORK/allin.txt"
 
 echo "bench: generating histories"
 gen "$WORK/a.txt" 1 "$N"
@@ -228,6 +234,15 @@ row "fpdb.hud over every game p50 / p99 ($HUD_ROWS HudCache rows/player)" "$(awk
 row "database size per hand" "$SIZE_PER_HAND bytes"
 row "importing backend peak memory, $MEM_MB MB text" "$MEM_FULL MB"
 row "importing backend peak memory, $MEM_HALF_MB MB text" "$MEM_HALF MB"
+# The median of a criterion benchmark ("time: [low median high]").
+equity() { grep -A1 "^equity/$1" "$WORK/equity.txt" | grep -o 'time: *\[[^]]*\]' | awk '{print $4 " " $5}'; }
+row "equity, hold'em heads-up before the flop (1,712,304 boards)" "$(equity holdem_preflop_heads_up)"
+row "equity, hold'em three-way before the flop" "$(equity holdem_preflop_three_way)"
+row "equity, hold'em heads-up on the flop" "$(equity holdem_flop_heads_up)"
+row "equity, omaha heads-up before the flop" "$(equity omaha_preflop_heads_up)"
+row "equity, omaha hi/lo three-way on the flop" "$(equity omaha_hilo_flop_three_way)"
+row "all-in EV: hands priced of $N generated" "$(awk '/^input:/ {print $7}' "$WORK/allin.txt")"
+row "  derive time on all-ins before the flop" "$(awk '/^derive total/ {gsub(/[()]/, ""); print $9 " s of " $3 " s (" $11 " %)"}' "$WORK/allin.txt")"
 row "machine" "$CORES cores"
 echo
 echo "fpdb benchmark, $(date -u +%Y-%m-%d), $CPU"
