@@ -31,8 +31,7 @@ fn _profit_svg(
             .map(|v| v.unwrap_or_else(|| raise("22004", "the series must not contain NULL")))
             .collect::<Vec<f64>>()
     });
-    graph::draw(player, unit, &series, size)
-    .unwrap_or_else(|e| {
+    graph::draw(player, unit, &series, size).unwrap_or_else(|e| {
         let state = match e {
             GraphError::Drawing(_) => "XX000",
             _ => "22023",

@@ -114,10 +114,7 @@ fn plot(
             let colour = COLOURS[i];
             let last = series[i][n - 1];
             chart
-                .draw_series(LineSeries::new(
-                    pts.iter().copied(),
-                    colour.stroke_width(2),
-                ))?
+                .draw_series(LineSeries::new(pts.iter().copied(), colour.stroke_width(2)))?
                 .label(format!("{}: {}", NAMES[i], format_amount(last)))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(3))
@@ -185,7 +182,9 @@ mod tests {
 
     #[test]
     fn thinning_keeps_the_extremes_and_the_end() {
-        let values: Vec<f64> = (0..10_000).map(|i| ((i % 97) as f64) - (i as f64) / 100.0).collect();
+        let values: Vec<f64> = (0..10_000)
+            .map(|i| ((i % 97) as f64) - (i as f64) / 100.0)
+            .collect();
         let pts = thin(&values, 200);
         assert!(pts.len() <= 202 + 2, "{}", pts.len());
         assert_eq!(pts[0], (0.0, 0.0));
@@ -194,7 +193,10 @@ mod tests {
         let min = values.iter().cloned().fold(f64::MAX, f64::min);
         assert!(pts.iter().any(|p| p.1 == max) && pts.iter().any(|p| p.1 == min));
         // Short series: every hand.
-        assert_eq!(thin(&[1.0, -2.0], 10), vec![(0.0, 0.0), (1.0, 1.0), (2.0, -2.0)]);
+        assert_eq!(
+            thin(&[1.0, -2.0], 10),
+            vec![(0.0, 0.0), (1.0, 1.0), (2.0, -2.0)]
+        );
     }
 
     #[test]
@@ -203,12 +205,25 @@ mod tests {
         let svg = draw(
             "Hero",
             "USD",
-            &[s(&[1.0, 3.5]), s(&[0.5, 2.0]), s(&[0.0, 3.0]), s(&[1.0, 0.5])],
+            &[
+                s(&[1.0, 3.5]),
+                s(&[0.5, 2.0]),
+                s(&[0.0, 3.0]),
+                s(&[1.0, 0.5]),
+            ],
             (900, 500),
         )
         .unwrap();
         assert!(svg.starts_with("<svg width=\"900\" height=\"500\""));
-        for text in ["Hero: winnings over 2 hands", "net won: 3.50", "all-in adjusted: 2", "showdown: 3", "non-showdown: 0.50", "hands", "USD"] {
+        for text in [
+            "Hero: winnings over 2 hands",
+            "net won: 3.50",
+            "all-in adjusted: 2",
+            "showdown: 3",
+            "non-showdown: 0.50",
+            "hands",
+            "USD",
+        ] {
             assert!(svg.contains(text), "{text} missing");
         }
         for c in ["#1A9641", "#F08C00", "#2C7BB6", "#D7191C"] {
