@@ -10,11 +10,7 @@ CATALOG="$ROOT/tests/integration/allin_update/catalog.sql"
 it_psql postgres -c "CREATE DATABASE fresh" -c "CREATE DATABASE old"
 it_psql fresh -c "CREATE EXTENSION fpdb"
 it_psql old -c "CREATE EXTENSION fpdb VERSION '0.1.0'"
-chmod 755 "$ROOT/samples"
-for f in "$ROOT"/samples/*.txt "$ROOT"/samples/*.xml; do
-  chmod 644 "$f"
-  it_psql fresh -At -c "SELECT imported FROM fpdb.import_file('$f')" >/dev/null
-done
+import_samples fresh
 # The library is 0.2.0's, which writes allInEV: the hands reach the 0.1.0 database table by
 # table in 0.1.0's columns (HudCache built by 0.1.0's triggers).
 for t in Sites Players Gametypes TourneyTypes Tourneys TourneysPlayers Hands BoardCards HandsPlayers HandsActions; do
@@ -40,9 +36,7 @@ check "series end at the sums" "$(it_psql old -At -c "SELECT net = allin_adjuste
 
 # Hands imported after the update are priced as in a fresh install.
 it_psql old -q -c "DELETE FROM fpdb.Hands"
-for f in "$ROOT"/samples/*.txt "$ROOT"/samples/*.xml; do
-  it_psql old -At -c "SELECT imported FROM fpdb.import_file('$f')" >/dev/null
-done
+import_samples old
 q="SELECT string_agg(h.siteHandNo || ':' || hp.seatNo || ':' || hp.allInEV, ',' ORDER BY h.siteHandNo, hp.seatNo)
    FROM fpdb.HandsPlayers hp JOIN fpdb.Hands h ON h.id = hp.handId WHERE hp.allInEV <> hp.totalProfit"
 priced=$(it_psql fresh -At -c "$q")

@@ -24,11 +24,7 @@ PNG="$OUT/profit_graph.png"
 
 it_psql postgres -c "CREATE DATABASE fpdb"
 it_psql fpdb -c "CREATE EXTENSION fpdb"
-chmod 755 "$ROOT/samples"
-for f in "$ROOT"/samples/*.txt "$ROOT"/samples/*.xml; do
-  chmod 644 "$f"
-  it_psql fpdb -At -c "SELECT imported FROM fpdb.import_file('$f')" >/dev/null
-done
+import_samples fpdb
 
 # The demo's graph: Hero's cash hands (US dollars).
 it_psql fpdb -At -c "SELECT fpdb.profit_graph('Hero', game_type => 'ring')" >"$SVG"

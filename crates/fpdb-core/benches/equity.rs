@@ -11,9 +11,7 @@ use fpdb_core::cards::Card;
 use fpdb_core::equity::{equity, eval::evaluator, Rules};
 
 fn cards(t: &str) -> Vec<Card> {
-    t.split_whitespace()
-        .map(|c| Card::parse(c).unwrap())
-        .collect()
+    Card::parse_all(t).unwrap()
 }
 
 fn hands(ts: &[&str]) -> Vec<Vec<Card>> {

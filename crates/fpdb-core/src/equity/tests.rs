@@ -4,9 +4,7 @@ use super::*;
 use crate::cards::Card;
 
 fn cards(t: &str) -> Vec<Card> {
-    t.split_whitespace()
-        .map(|c| Card::parse(c).unwrap())
-        .collect()
+    Card::parse_all(t).unwrap()
 }
 
 fn hands(ts: &[&str]) -> Vec<Vec<Card>> {
