@@ -9,7 +9,8 @@
 #   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
 #   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands;
-#   - database size per hand, and the peak memory of the importing backend for one 100 MB text;
+#   - database size per hand, and the peak memory of the importing backend for a 100 MB and a
+#     1.5 GB file (import_file);
 #   - the equity engine (criterion, crates/fpdb-core/benches/equity.rs) and what all-in EV costs
 #     the derived statistics of generated hands (fpdb-allin-bench);
 #   - the machine.
@@ -23,11 +24,13 @@ source scripts/cluster.sh
 
 N=100000
 BASE=1000000
-MEM_HANDS=90000 # about 100 MB of text
+MEM_HANDS=90000        # about 100 MB of text
+MEM_BIG_HANDS=1300000  # about 1.5 GB: import_file streams any size
 if [ "${1:-}" = "--quick" ]; then
   N=10000
   BASE=100000
   MEM_HANDS=9000
+  MEM_BIG_HANDS=130000
 fi
 PORT=${FPDB_BENCH_PORT:-54339}
 DIR="$ROOT/.run/bench-cluster"
@@ -192,7 +195,7 @@ SIZE_PER_HAND=$(sql big -At -c "SELECT round(pg_database_size(current_database()
 
 echo "bench: peak memory of the importing backend"
 gen "$WORK/mem.txt" 3 "$MEM_HANDS"
-gen "$WORK/mem_half.txt" 4 "$((MEM_HANDS / 2))"
+gen "$WORK/mem_big.txt" 4 "$MEM_BIG_HANDS"
 peak_anon() { # peak_anon FILE: MB of anonymous memory at the peak of importing FILE (import_file)
   local file=$1 log="$WORK/mem.log" pid peak=0 kb
   newdb mem >/dev/null
@@ -209,9 +212,10 @@ peak_anon() { # peak_anon FILE: MB of anonymous memory at the peak of importing 
   awk -v k="$peak" 'BEGIN {printf "%.0f", k / 1024}'
 }
 MEM_FULL=$(peak_anon "$WORK/mem.txt")
-MEM_HALF=$(peak_anon "$WORK/mem_half.txt")
+MEM_BIG=$(peak_anon "$WORK/mem_big.txt")
 MEM_MB=$(awk -v b="$(stat -c %s "$WORK/mem.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
-MEM_HALF_MB=$(awk -v b="$(stat -c %s "$WORK/mem_half.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
+MEM_BIG_MB=$(awk -v b="$(stat -c %s "$WORK/mem_big.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
+rm -f "$WORK/mem_big.txt"
 
 CPU=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)
 CORES=$(nproc)
@@ -233,7 +237,7 @@ row "fpdb.hud at a table (one game type) p50 / p99, $HANDS hands" "$(awk '{print
 row "fpdb.hud over every game p50 / p99 ($HUD_ROWS HudCache rows/player)" "$(awk '{print $2 " / " $3 " ms"}' <<<"$HUD")"
 row "database size per hand" "$SIZE_PER_HAND bytes"
 row "importing backend peak memory, $MEM_MB MB text" "$MEM_FULL MB"
-row "importing backend peak memory, $MEM_HALF_MB MB text" "$MEM_HALF MB"
+row "importing backend peak memory, $MEM_BIG_MB MB file ($MEM_BIG_HANDS hands)" "$MEM_BIG MB"
 # The median of a criterion benchmark ("time: [low median high]").
 equity() { grep -A1 "^equity/$1" "$WORK/equity.txt" | grep -o 'time: *\[[^]]*\]' | awk '{print $4 " " $5}'; }
 row "equity, hold'em heads-up before the flop (1,712,304 boards)" "$(equity holdem_preflop_heads_up)"

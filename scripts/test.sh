@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test of fpdb, as root on Debian 12:
+#   0. lint:        cargo fmt --check and cargo clippy -D warnings over the workspace
 #   1. core:        cargo test of the pure crate (unit, corpus and property tests) and the
 #                   fuzz targets of crates/fpdb-fuzz (a fixed budget of inputs each)
 #   2. pg_test:     #[pg_test] functions inside a PostgreSQL started by cargo pgrx test
 #   3. pg_regress:  golden files in tests/pg_regress against a throw-away private cluster
-#   4. integration: scripts in tests/integration (dump/restore, concurrency, crashes, roles)
-# Ends with one line "N passed, N failed". Exit status 0 only when nothing failed.
+#                   (the extension built in release mode and installed, with every version's
+#                   scripts, by scripts/install.sh)
+#   4. integration: scripts in tests/integration (dump/restore, concurrency, crashes, updates,
+#                   the Debian package, ...), each against its own throw-away cluster
+#   5. scale:       tests/scale/scale.sh: 400,000 hands imported, dumped and restored, deleted
+# Ends with one line "N passed, N failed". Exit status 0 only when nothing failed. A tier whose
+# harness fails (a build error, a server that does not start, a runner that exits with an error
+# without reporting a failed test) counts as a failure, never as a pass.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,109 +27,177 @@ PASSED=0
 FAILED=0
 LOG="$RUN/test.log"
 : >"$LOG"
+STARTED=$(date +%s)
 
 REGRESS_DIR="$RUN/regress-cluster"
 REGRESS_PORT=${FPDB_REGRESS_PORT:-$((54330 + ${FPDB_PORT_OFFSET:-0}))}
 cleanup() { cluster_stop "$REGRESS_DIR"; }
 trap cleanup EXIT
 
+# harness_failed WHAT: a tier that could not run or report is one failure.
+harness_failed() {
+  echo "  FAILED: $1 (see $LOG)"
+  FAILED=$((FAILED + 1))
+}
+
+# run_cargo OUT STATUS: counts "test result: ok. N passed; M failed" lines of cargo test output;
+# a non-zero exit status without a failed test reported is a harness failure (a build error, a
+# test binary that crashed, ...).
 count_cargo() {
-  # Sums "test result: ok. N passed; M failed" lines of cargo test output.
-  local out=$1 p f
-  if ! grep -q 'test result' "$out"; then
-    echo "  did not run (see $LOG):"
-    grep -E '^error|Error' "$out" | head -5 | sed 's/^/    /'
-  fi
+  local out=$1 status=$2 p f
   p=$(grep -Eo 'test result: [A-Za-z]+\. [0-9]+ passed' "$out" | awk '{s+=$4} END {print s+0}')
   f=$(grep -Eo '[0-9]+ failed;' "$out" | awk '{s+=$1} END {print s+0}')
+  grep -E '^test .* FAILED|panicked' "$out" | head -20
   PASSED=$((PASSED + p))
   FAILED=$((FAILED + f))
   echo "  $p passed, $f failed"
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+    grep -E '^error|^Error|error:' "$out" | head -5 | sed 's/^/    /'
+    harness_failed "cargo exited with status $status"
+  elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+    harness_failed "no test ran"
+  fi
 }
 
-tier() { echo; echo "== $*"; }
-# FPDB_TIERS selects tiers for a quicker local run (e.g. FPDB_TIERS="3 4"); CI runs all four.
-TIERS=" ${FPDB_TIERS:-1 2 3 4} "
+tier() { echo; echo "== $*  ($(($(date +%s) - STARTED)) s so far)"; }
+# FPDB_TIERS selects tiers for a quicker local run (e.g. FPDB_TIERS="3 4"); CI runs them all.
+TIERS=" ${FPDB_TIERS:-0 1 2 3 4 5} "
 want() { [[ $TIERS == *" $1 "* ]]; }
 
+if want 0; then
+  tier "0/5 lint (cargo fmt --check, cargo clippy -D warnings)"
+  if cargo fmt --all -- --check >>"$LOG" 2>&1; then
+    echo "  fmt ... ok"
+    PASSED=$((PASSED + 1))
+  else
+    echo "  fmt ... FAILED (cargo fmt --all -- --check; run cargo fmt --all)"
+    FAILED=$((FAILED + 1))
+  fi
+  if cargo clippy --workspace --all-targets -- -D warnings >"$RUN/clippy.out" 2>&1; then
+    echo "  clippy ... ok"
+    PASSED=$((PASSED + 1))
+  else
+    echo "  clippy ... FAILED:"
+    grep -E '^(error|warning)' -A 4 "$RUN/clippy.out" | head -20 | sed 's/^/    /'
+    FAILED=$((FAILED + 1))
+  fi
+  cat "$RUN/clippy.out" >>"$LOG"
+fi
+
 if want 1; then
-  tier "1/4 core crate and fuzzing (cargo test -p fpdb-core -p fpdb-fuzz)"
+  tier "1/5 core crate and fuzzing (cargo test -p fpdb-core -p fpdb-fuzz)"
   out="$RUN/core.out"
   # fpdb-fuzz: every fuzz target for a fixed budget (FPDB_FUZZ_EXECS; by default 1,000,000 inputs
   # for the PokerStars parser, 100,000 for the others).
-  if ! cargo test -p fpdb-core -p fpdb-fuzz --release 2>&1 | tee -a "$LOG" >"$out"; then
-    grep -q 'test result' "$out" || FAILED=$((FAILED + 1))
-  fi
-  grep -E '^test .* FAILED|panicked' "$out" | head -20
-  count_cargo "$out"
+  cargo test -p fpdb-core -p fpdb-fuzz -p fpdb-gen --release 2>&1 | tee -a "$LOG" >"$out"
+  count_cargo "$out" "${PIPESTATUS[0]}"
 fi
 
 if want 2; then
-  tier "2/4 #[pg_test] (cargo pgrx test)"
+  tier "2/5 #[pg_test] (cargo pgrx test)"
   out="$RUN/pgtest.out"
   rm -rf "$RUN/pgtest"
   mkdir -p "$RUN/pgtest"
   chown postgres:postgres "$RUN/pgtest"
-  if ! cargo pgrx test pg15 --runas postgres --pgdata "$RUN/pgtest" 2>&1 | tee -a "$LOG" >"$out"; then
-    grep -q 'test result' "$out" || FAILED=$((FAILED + 1))
-  fi
-  grep -E '^test .* FAILED|panicked' "$out" | head -20
-  count_cargo "$out"
+  cargo pgrx test pg15 --runas postgres --pgdata "$RUN/pgtest" 2>&1 | tee -a "$LOG" >"$out"
+  count_cargo "$out" "${PIPESTATUS[0]}"
   rm -rf "$RUN/pgtest"
 fi
 
-if want 3; then
-  tier "3/4 pg_regress golden files (tests/pg_regress)"
-  out="$RUN/regress.out"
-  if bash scripts/install.sh >>"$LOG" 2>&1; then
-    rm -rf "$REGRESS_DIR"
-    cluster_start "$REGRESS_DIR" "$REGRESS_PORT"
-    cluster_psql "$REGRESS_PORT" postgres -c "CREATE DATABASE fpdb_regress"
-    tests=$(cd tests/pg_regress/sql && ls *.sql | sed 's/\.sql$//' | grep -v '^setup$' | sort)
-    launcher="$RUN/pg_regress_launcher.sh"
-    printf '#!/bin/bash\n"$@" -v VERBOSITY=terse\n' >"$launcher"
-    chmod 700 "$launcher"
-    (cd tests/pg_regress && env -u PGDATABASE -u PGHOST -u PGPORT -u PGUSER \
-      PGOPTIONS="-c client_min_messages=warning" \
-      "$("$PG_BIN/pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
-      --host=127.0.0.1 --port="$REGRESS_PORT" --user=postgres --use-existing --dbname=fpdb_regress \
-      --inputdir=. --outputdir=. --launcher="$launcher" setup $tests) >"$out" 2>&1
-    cat "$out" >>"$LOG"
-    grep -E '^(test| )' "$out" | grep -E '\.\.\.' || true
-    p=$(grep -cE '\.\.\. ok' "$out")
-    f=$(grep -cE '\.\.\. FAILED' "$out")
-    [ -f tests/pg_regress/regression.diffs ] && head -60 tests/pg_regress/regression.diffs
-    PASSED=$((PASSED + p))
-    FAILED=$((FAILED + f))
-    echo "  $p passed, $f failed"
-    cluster_stop "$REGRESS_DIR"
+# Tiers 3 to 5 need the extension installed (release build: the scale tier imports 400,000 hands).
+installed=no
+install_extension() {
+  [ "$installed" = yes ] && return 0
+  if bash scripts/install.sh --release >>"$LOG" 2>&1; then
+    installed=yes
   else
-    echo "  cargo pgrx install failed (see $LOG)"
-    FAILED=$((FAILED + 1))
+    return 1
+  fi
+}
+
+if want 3; then
+  tier "3/5 pg_regress golden files (tests/pg_regress)"
+  out="$RUN/regress.out"
+  if ! install_extension; then
+    harness_failed "scripts/install.sh --release"
+  else
+    rm -rf "$REGRESS_DIR"
+    if ! cluster_start "$REGRESS_DIR" "$REGRESS_PORT" >>"$LOG" 2>&1 ||
+      ! cluster_psql "$REGRESS_PORT" postgres -c "CREATE DATABASE fpdb_regress" >>"$LOG" 2>&1; then
+      harness_failed "the regression cluster did not start"
+    else
+      tests=$(cd tests/pg_regress/sql && ls *.sql | sed 's/\.sql$//' | grep -v '^setup$' | sort)
+      launcher="$RUN/pg_regress_launcher.sh"
+      printf '#!/bin/bash\n"$@" -v VERBOSITY=terse\n' >"$launcher"
+      chmod 700 "$launcher"
+      (cd tests/pg_regress && env -u PGDATABASE -u PGHOST -u PGPORT -u PGUSER \
+        PGOPTIONS="-c client_min_messages=warning" \
+        "$("$PG_BIN/pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
+        --host=127.0.0.1 --port="$REGRESS_PORT" --user=postgres --use-existing --dbname=fpdb_regress \
+        --inputdir=. --outputdir=. --launcher="$launcher" setup $tests) >"$out" 2>&1
+      status=$?
+      cat "$out" >>"$LOG"
+      grep -E '^(test| )' "$out" | grep -E '\.\.\.' || true
+      p=$(grep -cE '\.\.\. ok' "$out")
+      f=$(grep -cE '\.\.\. FAILED' "$out")
+      [ -f tests/pg_regress/regression.diffs ] && head -60 tests/pg_regress/regression.diffs
+      PASSED=$((PASSED + p))
+      FAILED=$((FAILED + f))
+      echo "  $p passed, $f failed"
+      expected=$(($(echo "$tests" | wc -w) + 1))
+      if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+        tail -5 "$out" | sed 's/^/    /'
+        harness_failed "pg_regress exited with status $status"
+      elif [ $((p + f)) -ne "$expected" ]; then
+        harness_failed "pg_regress ran $((p + f)) of $expected tests"
+      fi
+    fi
+    cluster_stop "$REGRESS_DIR"
   fi
 fi
 
-if want 4; then
-  tier "4/4 integration scripts (tests/integration)"
-  p=0
-  f=0
-  for t in tests/integration/[!_]*.sh; do
+# run_scripts TIER DIR: every script of DIR (not starting with _), each a test.
+run_scripts() {
+  local dir=$1 p=0 f=0 t name started
+  for t in "$dir"/[!_]*.sh; do
     [ -e "$t" ] || continue
     name=$(basename "$t" .sh)
-    if FPDB_ROOT="$ROOT" bash "$t" >"$RUN/integration-$name.out" 2>&1; then
-      echo "  $name ... ok"
+    started=$(date +%s)
+    if FPDB_ROOT="$ROOT" bash "$t" >"$RUN/$(basename "$dir")-$name.out" 2>&1; then
+      echo "  $name ... ok ($(($(date +%s) - started)) s)"
       p=$((p + 1))
     else
-      echo "  $name ... FAILED (last lines of $RUN/integration-$name.out:)"
-      tail -15 "$RUN/integration-$name.out" | sed 's/^/    /'
+      echo "  $name ... FAILED (last lines of $RUN/$(basename "$dir")-$name.out:)"
+      tail -15 "$RUN/$(basename "$dir")-$name.out" | sed 's/^/    /'
       f=$((f + 1))
     fi
   done
   PASSED=$((PASSED + p))
   FAILED=$((FAILED + f))
   echo "  $p passed, $f failed"
+  [ $((p + f)) -gt 0 ] || harness_failed "no script found in $dir"
+}
+
+if want 4; then
+  tier "4/5 integration scripts (tests/integration)"
+  if install_extension; then
+    run_scripts tests/integration
+  else
+    harness_failed "scripts/install.sh --release"
+  fi
+fi
+
+if want 5; then
+  tier "5/5 scale (tests/scale: ${FPDB_SCALE_HANDS:-400000} hands imported, dumped, restored, deleted)"
+  if install_extension; then
+    run_scripts tests/scale
+    grep -E '^(time|memory|file|dump|deleted):' "$RUN"/scale-*.out | sed 's/^[^:]*:/  /'
+  else
+    harness_failed "scripts/install.sh --release"
+  fi
 fi
 
 echo
+echo "total time: $(($(date +%s) - STARTED)) s"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -75,6 +75,45 @@ AS 'MODULE_PATHNAME', 'import_file_wrapper';
 COMMENT ON FUNCTION fpdb.import_file(text, text) IS
     'Imports a hand-history file on the server (UTF-8, UTF-16 or Windows-1252), read in blocks; needs pg_read_server_files.';
 
+-- Issue 12: hudcache_diff compares whole rows first (fast on millions of hands).
+CREATE OR REPLACE FUNCTION fpdb.hudcache_diff()
+RETURNS TABLE (gametypeId smallint, playerId int, activeSeats smallint, "position" char(1),
+               tourneyTypeId smallint, column_name text, cached numeric, rebuilt numeric)
+LANGUAGE sql STABLE SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS $$
+    WITH c AS (
+        SELECT h.gametypeId, h.playerId, h.activeSeats, h.position, h.tourneyTypeId,
+               to_jsonb(h) - ARRAY['id', 'gametypeid', 'playerid', 'activeseats', 'position', 'tourneytypeid'] AS v
+        FROM fpdb.HudCache h
+    ), r AS (
+        SELECT b.gametypeId, b.playerId, b.activeSeats, b.position, b.tourneyTypeId,
+               to_jsonb(b) - ARRAY['gametypeid', 'playerid', 'activeseats', 'position', 'tourneytypeid'] AS v
+        FROM fpdb.hudcache_rebuilt b
+    ), floats(key) AS (
+        VALUES ('wonwhenseenstreet1'), ('wonwhenseenstreet2'), ('wonwhenseenstreet3'),
+               ('wonwhenseenstreet4'), ('wonatsd')
+    ), differing AS (
+        SELECT coalesce(c.gametypeId, r.gametypeId) AS g, coalesce(c.playerId, r.playerId) AS p,
+               coalesce(c.activeSeats, r.activeSeats) AS s, coalesce(c.position, r.position) AS pos,
+               coalesce(c.tourneyTypeId, r.tourneyTypeId) AS tt, c.v AS cv, r.v AS rv
+        FROM c FULL JOIN r
+          ON c.gametypeId = r.gametypeId AND c.playerId = r.playerId AND c.activeSeats = r.activeSeats
+         AND c.position = r.position AND c.tourneyTypeId IS NOT DISTINCT FROM r.tourneyTypeId
+        WHERE c.v IS NULL OR r.v IS NULL
+           OR c.v - ARRAY(SELECT key FROM floats) IS DISTINCT FROM r.v - ARRAY(SELECT key FROM floats)
+           OR EXISTS (SELECT 1 FROM floats f
+                      WHERE abs(coalesce((c.v ->> f.key)::numeric, 0) - coalesce((r.v ->> f.key)::numeric, 0))
+                            > 1e-9 * greatest(1, abs(coalesce((r.v ->> f.key)::numeric, 0))))
+    )
+    SELECT d.g, d.p, d.s, d.pos, d.tt, col.key, (d.cv ->> col.key)::numeric, (d.rv ->> col.key)::numeric
+    FROM differing d
+    CROSS JOIN LATERAL jsonb_object_keys(coalesce(d.cv, d.rv)) AS col(key)
+    WHERE abs(coalesce((d.cv ->> col.key)::numeric, 0) - coalesce((d.rv ->> col.key)::numeric, 0))
+          > 1e-9 * greatest(1, abs(coalesce((d.rv ->> col.key)::numeric, 0)))
+       OR (d.cv IS NULL AND col.key = 'hds')
+       OR (d.rv IS NULL AND col.key = 'hds')
+    ORDER BY 1, 2, 3, 4, 5, 6
+$$;
+
 -- Issue 18: all-in EV. HandsPlayers.allInEV (totalProfit with the all-in replaced by its
 -- expectation) and its sum in HudCache. Hands imported before 0.2.0 keep allInEV = totalProfit
 -- (what the import gives a hand without a priced all-in; re-import a hand to price it). The

@@ -3,19 +3,30 @@
 use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::{PgLogLevel, PgSqlErrorCode};
 
-/// The PostgreSQL error code of a five-character SQLSTATE fpdb uses.
+/// The PostgreSQL error code of a five-character SQLSTATE (any of PostgreSQL's; a malformed one
+/// is an internal error).
 pub fn code_of(sqlstate: &str) -> PgSqlErrorCode {
-    match sqlstate {
-        "22P02" => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
-        "22003" => PgSqlErrorCode::ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE,
-        "22023" => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
-        "22004" => PgSqlErrorCode::ERRCODE_NULL_VALUE_NOT_ALLOWED,
-        "22001" => PgSqlErrorCode::ERRCODE_STRING_DATA_RIGHT_TRUNCATION,
-        "0A000" => PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
-        "42501" => PgSqlErrorCode::ERRCODE_INSUFFICIENT_PRIVILEGE,
-        "58P01" => PgSqlErrorCode::ERRCODE_UNDEFINED_FILE,
-        _ => PgSqlErrorCode::ERRCODE_INTERNAL_ERROR,
+    let b = sqlstate.as_bytes();
+    if b.len() != 5
+        || !b
+            .iter()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+    {
+        return PgSqlErrorCode::ERRCODE_INTERNAL_ERROR;
     }
+    // PostgreSQL's MAKE_SQLSTATE: six bits per character, the first character lowest.
+    let packed = b.iter().enumerate().fold(0i32, |acc, (i, &c)| {
+        acc | ((i32::from(c - b'0') & 0x3F) << (6 * i))
+    });
+    PgSqlErrorCode::from(packed)
+}
+
+/// Raises an ERROR with the given SQLSTATE, message and hint; does not return.
+pub fn raise_with_hint(sqlstate: &str, message: impl Into<String>, hint: impl Into<String>) -> ! {
+    ErrorReport::new(code_of(sqlstate), message.into(), "fpdb")
+        .set_hint(hint.into())
+        .report(PgLogLevel::ERROR);
+    unreachable!("an ERROR report does not return")
 }
 
 /// Raises an ERROR with the given SQLSTATE and message; does not return.

@@ -222,8 +222,32 @@ pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
     import_from(&mut MemorySource { text: &text }, mode)
 }
 
+/// Refuses to import into a database whose fpdb objects are of another version than this library
+/// (a package installed but `ALTER EXTENSION fpdb UPDATE` not run yet): the import would write
+/// rows the old objects do not expect.
+pub(crate) fn require_current_schema() {
+    let installed = Spi::get_one::<String>(
+        "SELECT extversion::pg_catalog.text FROM pg_catalog.pg_extension \
+         WHERE extname OPERATOR(pg_catalog.=) 'fpdb'",
+    )
+    .ok()
+    .flatten()
+    .unwrap_or_default();
+    let library = env!("CARGO_PKG_VERSION");
+    if installed != library {
+        crate::errors::raise_with_hint(
+            "55000",
+            format!(
+                "the fpdb library is version {library}, but this database has fpdb {installed}"
+            ),
+            "Run ALTER EXTENSION fpdb UPDATE in this database.",
+        );
+    }
+}
+
 /// Imports every hand of the text `source` gives.
 fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
+    require_current_schema();
     let started = Instant::now();
 
     // Pass 1: read every hand, keep its key and the dimension rows it needs.

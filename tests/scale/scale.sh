@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The scale tier: fpdb at the size a regular player reaches in a few months.
+#   1. import_file of FPDB_SCALE_HANDS generated PokerStars hands (default 400,000, about 490 MB,
+#      2.4 million HandsPlayers rows) in one call: every hand stored, HudCache exact;
+#   2. pg_dump -Fc and pg_restore into a fresh database: every row of every table identical,
+#      HudCache identical and exact (the restore's single COPY of HandsPlayers folds millions of
+#      rows through the HudCache trigger);
+#   3. one DELETE of a third of the hands (by date) and one UPDATE of every HandsPlayers row:
+#      HudCache exact after each;
+#   4. DELETE FROM fpdb.Hands of all of them in one statement: HudCache empty and exact.
+# Prints how long each step took (not asserted) and the backend's peak memory of the import.
+source "$(dirname "$0")/../integration/_lib.sh"
+HANDS=${FPDB_SCALE_HANDS:-400000}
+it_start scale 54350
+# A bigger checkpoint distance: the import writes about 2.5 GB of WAL.
+it_psql postgres -c "ALTER SYSTEM SET max_wal_size = '8GB'" -c "SELECT pg_reload_conf()" >/dev/null
+
+step() { STEP=$1; T0=$(date +%s); }
+took() { echo "time: $STEP $(($(date +%s) - T0)) s"; }
+
+step "generate $HANDS hands"
+FILE="$IT_DIR.hands.txt"
+make_history "$FILE" "$HANDS" 11
+took
+echo "file: $(($(stat -c %s "$FILE") / 1048576)) MB"
+
+it_psql postgres -c "CREATE DATABASE src" -c "CREATE DATABASE dst"
+it_psql src -c "CREATE EXTENSION fpdb"
+
+step "import_file"
+log="$IT_DIR.import.log"
+it_psql src -At -c "SELECT pg_backend_pid()" -c "SELECT pg_sleep(1)" \
+  -c "SELECT imported || '|' || duplicates || '|' || failed FROM fpdb.import_file('$FILE')" >"$log" 2>&1 &
+importer=$!
+sleep 0.5
+pid=$(head -1 "$log")
+peak=0
+while kill -0 "$importer" 2>/dev/null; do
+  kb=$(awk '/^RssAnon:/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+  [ "${kb:-0}" -gt "$peak" ] && peak=$kb
+  sleep 0.5
+done
+wait "$importer" || { cat "$log"; exit 1; }
+took
+echo "memory: importing backend peak RssAnon $((peak / 1024)) MB"
+check "every generated hand imported" "$(grep -v NOTICE "$log" | tail -1)" "$HANDS|0|0"
+check "HudCache exact after the import" "$(it_psql src -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
+rm -f "$FILE"
+
+# Every table's rows (ids included: a restore keeps them) as one order-independent number per
+# table; HudCache (rebuilt, so its own ids differ) by key, its float sums to 9 digits.
+fingerprint() {
+  it_psql "$1" -At <<'SQL'
+SELECT string_agg(format('%s:%s:%s', t, n, h), ' ' ORDER BY t) FROM (
+  SELECT 'hands' AS t, count(*) AS n, sum(hashtextextended(x::text, 0)::numeric) AS h FROM fpdb.Hands x
+  UNION ALL SELECT 'handsplayers', count(*), sum(hashtextextended(x::text, 0)::numeric) FROM fpdb.HandsPlayers x
+  UNION ALL SELECT 'handsactions', count(*), sum(hashtextextended(x::text, 0)::numeric) FROM fpdb.HandsActions x
+  UNION ALL SELECT 'boardcards', count(*), sum(hashtextextended(x::text, 0)::numeric) FROM fpdb.BoardCards x
+  UNION ALL SELECT 'players', count(*), sum(hashtextextended(x::text, 0)::numeric) FROM fpdb.Players x
+  UNION ALL SELECT 'gametypes', count(*), sum(hashtextextended(x::text, 0)::numeric) FROM fpdb.Gametypes x
+  UNION ALL SELECT 'tourneys', count(*), sum(hashtextextended(x::text, 0)::numeric) FROM fpdb.Tourneys x
+  UNION ALL SELECT 'tourneysplayers', count(*), sum(hashtextextended(x::text, 0)::numeric) FROM fpdb.TourneysPlayers x
+  UNION ALL SELECT 'hudcache', count(*), sum(hashtextextended(
+      ((to_jsonb(x) - ARRAY['id', 'wonwhenseenstreet1', 'wonwhenseenstreet2', 'wonwhenseenstreet3',
+                            'wonwhenseenstreet4', 'wonatsd'])::text
+       || round(x.wonWhenSeenStreet1::numeric, 9) || round(x.wonWhenSeenStreet2::numeric, 9)
+       || round(x.wonWhenSeenStreet3::numeric, 9) || round(x.wonWhenSeenStreet4::numeric, 9)
+       || round(x.wonAtSD::numeric, 9)), 0)::numeric) FROM fpdb.HudCache x
+) f
+SQL
+}
+before=$(fingerprint src)
+echo "rows: $before" | tr ' ' '\n' | sed 's/^/  /' | head -12
+
+step "pg_dump -Fc"
+pg_dump -h 127.0.0.1 -p "$IT_PORT" -U postgres -Fc src >"$IT_DIR.dump"
+took
+echo "dump: $(($(stat -c %s "$IT_DIR.dump") / 1048576)) MB"
+step "pg_restore"
+pg_restore -h 127.0.0.1 -p "$IT_PORT" -U postgres -d dst --exit-on-error "$IT_DIR.dump" || exit 1
+took
+rm -f "$IT_DIR.dump"
+check "restored database: every table's rows and HudCache identical" "$(fingerprint dst)" "$before"
+check "restored HudCache exact" "$(it_psql dst -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
+
+step "DELETE of a third of the hands"
+third=$(it_psql dst -At -c "DELETE FROM fpdb.Hands WHERE handStart < (SELECT percentile_disc(0.33) WITHIN GROUP (ORDER BY handStart) FROM fpdb.Hands) RETURNING 1" | wc -l)
+took
+echo "deleted: $third hands"
+check "HudCache exact after deleting a third" "$(it_psql dst -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
+
+step "UPDATE of every HandsPlayers row"
+it_psql dst -c "UPDATE fpdb.HandsPlayers SET totalProfit = totalProfit + 1" >/dev/null
+took
+check "HudCache exact after updating every row" "$(it_psql dst -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
+
+step "DELETE FROM fpdb.Hands (all, one statement)"
+it_psql dst -c "DELETE FROM fpdb.Hands" >/dev/null
+took
+check "no hand left, HudCache empty" \
+  "$(it_psql dst -At -c 'SELECT (SELECT count(*) FROM fpdb.HandsPlayers) || '"'|'"' || (SELECT count(*) FROM fpdb.HudCache)')" "0|0"
+check "HudCache exact after deleting everything" "$(it_psql dst -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
+echo "scale tier: all checks passed"
