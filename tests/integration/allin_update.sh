@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
 # All-in EV through ALTER EXTENSION fpdb UPDATE: a 0.1.0 database holding hands, updated to
-# 0.2.0, has the catalogs of a fresh 0.2.0 install (tables, columns, constraints, indexes,
-# functions, views, triggers, comments, privileges, extension members), allInEV = totalProfit
-# on every existing row and in HudCache, and prices all-ins of the hands imported after.
+# 0.2.0, has allInEV = totalProfit on every existing row and in HudCache, and prices all-ins of
+# the hands imported after. (That the updated catalog equals a fresh install's is update.sh's.)
 source "$(dirname "$0")/_lib.sh"
 it_start allin_update 54359
-CATALOG="$ROOT/tests/integration/allin_update/catalog.sql"
 
 it_psql postgres -c "CREATE DATABASE fresh" -c "CREATE DATABASE old"
 it_psql fresh -c "CREATE EXTENSION fpdb"
@@ -23,13 +21,6 @@ rows=$(it_psql fresh -At -c "SELECT count(*) FROM fpdb.HandsPlayers")
 check "0.1.0 holds the hands, HudCache exact" "$(it_psql old -At -c "SELECT count(*) || ' ' || (SELECT count(*) FROM fpdb.hudcache_diff()) FROM fpdb.HandsPlayers")" "$rows 0"
 
 it_psql old -c "ALTER EXTENSION fpdb UPDATE"
-it_psql fresh -f "$CATALOG" >"$IT_DIR.fresh.txt"
-it_psql old -f "$CATALOG" >"$IT_DIR.updated.txt"
-if ! diff "$IT_DIR.fresh.txt" "$IT_DIR.updated.txt"; then
-  echo "FAILED: catalogs of the updated database differ from a fresh install"
-  exit 1
-fi
-echo "ok: catalogs equal a fresh 0.2.0 install ($(wc -l <"$IT_DIR.fresh.txt") lines)"
 check "existing rows: allInEV = totalProfit" "$(it_psql old -At -c "SELECT count(*) FILTER (WHERE allInEV = totalProfit) FROM fpdb.HandsPlayers")" "$rows"
 check "HudCache: allInEV = totalProfit, exact" "$(it_psql old -At -c "SELECT count(*) FILTER (WHERE allInEV <> totalProfit) || ' ' || (SELECT count(*) FROM fpdb.hudcache_diff()) FROM fpdb.HudCache")" "0 0"
 check "series end at the sums" "$(it_psql old -At -c "SELECT net = allin_adjusted FROM fpdb.profit_series('Hero') ORDER BY hand_no DESC LIMIT 1")" "t"
