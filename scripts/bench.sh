@@ -8,13 +8,18 @@
 #     database, every trigger off (heap, index and WAL cost alone);
 #   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
-#   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands;
+#   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands, and the
+#     reads an index change could slow: a replayer's one hand, a player's last 10,000 hands with
+#     their actions, a HudCache rebuild, a DELETE of one day of hands (rolled back);
 #   - database size per hand, and the peak memory of the importing backend for a 100 MB and a
 #     1.5 GB file (import_file);
 #   - the equity engine (criterion, crates/fpdb-core/benches/equity.rs) and what all-in EV costs
 #     the derived statistics of generated hands (fpdb-allin-bench);
+#   - live tracking: latency from a hand appended to a watched file to its commit (HudCache
+#     included), p50/p95/max, with inotify and with polling, and the idle watch worker's CPU;
 #   - the machine.
-# Usage: bash scripts/bench.sh [--quick]   (--quick: 10x fewer hands, for trying the script)
+# Usage: bash scripts/bench.sh [--quick | --live]   (--quick: 10x fewer hands, for trying the
+# script; --live: only the live-tracking section)
 # It is a program, not a test: CI does not run it.
 set -euo pipefail
 
@@ -26,6 +31,8 @@ N=100000
 BASE=1000000
 MEM_HANDS=90000        # about 100 MB of text
 MEM_BIG_HANDS=1300000  # about 1.5 GB: import_file streams any size
+LIVE_ONLY=0
+[ "${1:-}" = "--live" ] && LIVE_ONLY=1
 if [ "${1:-}" = "--quick" ]; then
   N=10000
   BASE=100000
@@ -80,6 +87,96 @@ rate() { awk '{printf "%.0f", $1 / $2}' <<<"$1"; }
 
 ROWS=()
 row() { ROWS+=("$(printf '| %-62s | %32s |' "$1" "$2")"); }
+
+# ==== Live tracking (fpdb.watch, README "Live HUD") ========================================
+# A room writes LIVE_HANDS generated hands one at a time, round-robin into 4 table files of a
+# watched folder, 0.2 to 1.0 s apart (each hand whole, with the blank lines rooms write after
+# it). Latency: from just before a hand's write to the commit of the worker's transaction that
+# stored it with its HudCache rows (pg_xact_commit_timestamp of the Hands row; same clock).
+# Measured with inotify, then with polling (fpdb.watch_inotify = off, the default 250 ms
+# interval). Idle CPU: the worker's user + system time (all its threads, /proc/PID/stat) over
+# LIVE_IDLE seconds without writes, in each mode.
+LIVE_HANDS=${FPDB_BENCH_LIVE_HANDS:-200}
+LIVE_IDLE=${FPDB_BENCH_LIVE_IDLE:-60}
+bench_live() {
+  echo "bench: live tracking (track_commit_timestamp on, restart)"
+  sql postgres -q -c "ALTER SYSTEM SET track_commit_timestamp = on"
+  cluster_stop "$DIR"
+  cluster_start "$DIR" "$PORT"
+  newdb live
+  local room="$WORK/live-room" hands="$WORK/live-hands" mode
+  for mode in inotify polling; do
+    rm -rf "$room" "$hands"
+    mkdir -p "$room" "$hands"
+    chmod 755 "$room"
+    local seed=$([ "$mode" = inotify ] && echo 91 || echo 92)
+    gen "$WORK/live.txt" "$seed" "$LIVE_HANDS"
+    # One file per hand (and its hand number), as the room will write them.
+    awk -v dir="$hands" '/^PokerStars (Hand|Game) #/ { n++; out = sprintf("%s/%05d", dir, n);
+        no = $3; sub(/^#/, "", no); sub(/:$/, "", no); print n, no > (dir "/numbers") }
+      n { print > out }' "$WORK/live.txt"
+    if [ "$mode" = polling ]; then
+      sql live -q -c "LOAD 'fpdb'" -c "ALTER SYSTEM SET fpdb.watch_inotify = off" -c "SELECT pg_reload_conf()" >/dev/null
+    else
+      sql live -q -c "LOAD 'fpdb'" -c "ALTER SYSTEM RESET fpdb.watch_inotify" -c "SELECT pg_reload_conf()" >/dev/null
+    fi
+    sql live -q -c "DELETE FROM fpdb.Hands" -c "SELECT fpdb.watch('$room')" >/dev/null
+    local t
+    for t in 1 2 3 4; do : >"$room/table$t.txt"; chmod 644 "$room/table$t.txt"; done
+    sleep 3 # the worker starts (or reloads its settings) and lists the empty files
+    echo "  $mode: writing $LIVE_HANDS hands"
+    local times="$WORK/live-times" i=0 no
+    : >"$times"
+    while read -r i no; do
+      local t0
+      t0=$(date +%s%N)
+      cat "$hands/$(printf %05d "$i")" >>"$room/table$((i % 4 + 1)).txt"
+      echo "$no $t0" >>"$times"
+      local tenths=$((RANDOM % 9 + 2))
+      sleep "$((tenths / 10)).$((tenths % 10))"
+    done <"$hands/numbers"
+    local end=$((SECONDS + 60))
+    while [ "$(sql live -At -c "SELECT count(*) FROM fpdb.Hands")" != "$LIVE_HANDS" ] && [ $SECONDS -lt $end ]; do
+      sleep 0.5
+    done
+    local lat
+    lat=$(sql live -At -F ' ' -f - <<SQL
+CREATE TEMP TABLE w (hand bigint, t0_ns bigint);
+\copy w FROM '$times' (DELIMITER ' ')
+SELECT count(h.id), round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric),
+       round(percentile_cont(0.95) WITHIN GROUP (ORDER BY ms)::numeric), round(max(ms)::numeric)
+FROM w LEFT JOIN fpdb.Hands h ON h.siteHandNo = w.hand,
+     LATERAL (SELECT extract(epoch FROM pg_xact_commit_timestamp(h.xmin)) * 1000 - w.t0_ns / 1e6 AS ms) AS l;
+SQL
+)
+    echo "  $mode: hands stored, p50, p95, max (ms): $lat"
+    local pid ticks0 ticks1 hz
+    pid=$(sql live -At -c "SELECT pid FROM pg_stat_activity WHERE backend_type = 'fpdb watch'")
+    hz=$(getconf CLK_TCK)
+    sleep 2
+    ticks0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    sleep "$LIVE_IDLE"
+    ticks1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    local cpu
+    cpu=$(awk -v a="$ticks0" -v b="$ticks1" -v hz="$hz" -v s="$LIVE_IDLE" 'BEGIN {printf "%.2f", 100 * (b - a) / hz / s}')
+    echo "  $mode: idle worker CPU over ${LIVE_IDLE}s: $cpu% of a core"
+    local stored p50 p95 max
+    read -r stored p50 p95 max <<<"$lat"
+    row "live: hand written -> committed, $mode, p50 / p95 / max" "$p50 / $p95 / $max ms ($stored of $LIVE_HANDS)"
+    row "live: idle watch worker CPU, $mode" "$cpu% of a core"
+    sql live -q -c "SELECT fpdb.unwatch('$room')" >/dev/null
+  done
+  sql live -q -c "LOAD 'fpdb'" -c "ALTER SYSTEM RESET fpdb.watch_inotify" -c "ALTER SYSTEM RESET track_commit_timestamp" >/dev/null
+  rm -rf "$room" "$hands" "$WORK/live.txt" "$WORK/live-times"
+}
+if [ "$LIVE_ONLY" = 1 ]; then
+  bench_live
+  echo
+  echo "fpdb benchmark (live tracking only), $(date -u +%Y-%m-%d), $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(nproc) cores"
+  printf '%s\n' "${ROWS[@]}"
+  exit 0
+fi
+# ==== end of live tracking (bench_live runs after the other measures) ======================
 
 echo "bench: parse throughput"
 PARSE=$("$ROOT/target/release/fpdb-parse-bench" --count "$N" --runs 5 | tee "$WORK/parse.txt")
@@ -190,6 +287,81 @@ SELECT string_agg(kind || ' ' || p50 || ' ' || p99, ' ' ORDER BY kind) FROM (
     FROM lat GROUP BY kind) AS q;
 SQL
 )
+echo "bench: reads (replayer, a player's last hands, HudCache rebuild, a day's DELETE)"
+# A replayer: one hand with every row it owns (Hands, BoardCards, HandsPlayers, HandsActions),
+# all columns read, for 1,000 random hands; timed in the server like fpdb.hud.
+REPLAY=$(sql big -At <<'SQL'
+DO $$
+DECLARE
+    h bigint;
+    t0 timestamptz;
+    j jsonb;
+    top bigint := (SELECT max(id) FROM fpdb.Hands);
+BEGIN
+    CREATE TEMP TABLE rl (ms double precision);
+    FOR i IN 1..1000 LOOP
+        h := 1 + floor(random() * top)::bigint;
+        t0 := clock_timestamp();
+        SELECT jsonb_build_array(
+            (SELECT to_jsonb(x) FROM fpdb.Hands x WHERE x.id = h),
+            (SELECT jsonb_agg(to_jsonb(b)) FROM fpdb.BoardCards b WHERE b.handId = h),
+            (SELECT jsonb_agg(to_jsonb(p)) FROM fpdb.HandsPlayers p WHERE p.handId = h),
+            (SELECT jsonb_agg(to_jsonb(a) ORDER BY a.street, a.actionNo)
+             FROM fpdb.HandsPlayers p JOIN fpdb.HandsActions a ON a.handPlayerId = p.id
+             WHERE p.handId = h)) INTO j;
+        INSERT INTO rl VALUES (extract(epoch FROM clock_timestamp() - t0) * 1000);
+    END LOOP;
+END
+$$;
+SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 3) || ' / '
+       || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 3) FROM rl;
+SQL
+)
+# A filter: the hero's last 10,000 hands with their actions (median of 5 runs).
+LAST10K=$(sql big -At <<'SQL'
+DO $$
+DECLARE
+    pid int := (SELECT id FROM fpdb.Players WHERE name = 'Hero' LIMIT 1);
+    t0 timestamptz;
+    n bigint;
+BEGIN
+    CREATE TEMP TABLE lk (ms double precision, n bigint);
+    FOR i IN 1..5 LOOP
+        t0 := clock_timestamp();
+        SELECT count(*) INTO n FROM (
+            SELECT p.id FROM fpdb.HandsPlayers p JOIN fpdb.Hands h ON h.id = p.handId
+            WHERE p.playerId = pid ORDER BY h.handStart DESC LIMIT 10000) AS last
+        JOIN fpdb.HandsActions a ON a.handPlayerId = last.id;
+        INSERT INTO lk VALUES (extract(epoch FROM clock_timestamp() - t0) * 1000, n);
+    END LOOP;
+END
+$$;
+SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1) || ' ms (' || max(n) || ' actions)' FROM lk;
+SQL
+)
+REBUILD=$(sql big -At -q <<'SQL'
+SELECT clock_timestamp() AS t0 \gset
+SELECT fpdb.rebuild_hudcache() AS keys \gset
+SELECT round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 1) || ' s (' || :'keys' || ' keys)';
+SQL
+)
+# One day of one player's history deleted in one statement: the hands of the first filling file
+# (seed 10, its own hand numbers) on that file's median day, HudCache folded by the trigger;
+# rolled back so the database is unchanged.
+DELDAY=$(sql big -At -q <<'SQL'
+SELECT d AS day, n FROM (
+    SELECT handStart::date AS d, count(*) AS n, row_number() OVER (ORDER BY count(*)) AS r,
+           count(*) OVER () AS days
+    FROM fpdb.Hands WHERE siteHandNo >= 1100000000 AND siteHandNo < 1110000000 GROUP BY 1) AS q
+WHERE r = (days + 1) / 2 \gset
+BEGIN;
+SELECT clock_timestamp() AS t0 \gset
+DELETE FROM fpdb.Hands WHERE handStart >= :'day'::date AND handStart < :'day'::date + 1
+    AND siteHandNo >= 1100000000 AND siteHandNo < 1110000000;
+SELECT round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 2) || ' s (' || :'n' || ' hands)';
+ROLLBACK;
+SQL
+)
 HUD_ROWS=$(sql big -At -c "SELECT round(avg(n)) FROM (SELECT count(*) AS n FROM fpdb.HudCache GROUP BY playerId) AS c")
 SIZE_PER_HAND=$(sql big -At -c "SELECT round(pg_database_size(current_database())::numeric / count(*)) FROM fpdb.Hands")
 
@@ -217,6 +389,8 @@ MEM_MB=$(awk -v b="$(stat -c %s "$WORK/mem.txt")" 'BEGIN {printf "%.0f", b / 104
 MEM_BIG_MB=$(awk -v b="$(stat -c %s "$WORK/mem_big.txt")" 'BEGIN {printf "%.0f", b / 1048576}')
 rm -f "$WORK/mem_big.txt"
 
+bench_live # ==== live tracking (see its section above)
+
 CPU=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)
 CORES=$(nproc)
 
@@ -235,6 +409,10 @@ row "INSERT-statement path, triggers disabled" "$(rate "$R_INS_NOTRIG") hands/s"
 row "  ratio with triggers / without (INSERT path)" "$(awk -v a="$R_INS" -v b="$R_INS_NOTRIG" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
 row "fpdb.hud at a table (one game type) p50 / p99, $HANDS hands" "$(awk '{print $5 " / " $6 " ms"}' <<<"$HUD")"
 row "fpdb.hud over every game p50 / p99 ($HUD_ROWS HudCache rows/player)" "$(awk '{print $2 " / " $3 " ms"}' <<<"$HUD")"
+row "replayer: one hand with all its rows, p50 / p99" "$REPLAY ms"
+row "the hero's last 10,000 hands with their actions (median of 5)" "$LAST10K"
+row "HudCache rebuild (fpdb.rebuild_hudcache)" "$REBUILD"
+row "DELETE of one day of one history (median day; rolled back)" "$DELDAY"
 row "database size per hand" "$SIZE_PER_HAND bytes"
 row "importing backend peak memory, $MEM_MB MB text" "$MEM_FULL MB"
 row "importing backend peak memory, $MEM_BIG_MB MB file ($MEM_BIG_HANDS hands)" "$MEM_BIG MB"

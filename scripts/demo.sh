@@ -51,6 +51,14 @@ ORDER BY hands DESC, player_name
 LIMIT 12;
 SQL
 
+echo "Tournament results from the summaries (fpdb.tourney_results) and Hero's ROI (fpdb.tourney_stats):"
+cluster_psql "$PORT" "$DB" -P footer=off <<'SQL'
+SELECT site, tourney_no, currency, (buyin + fee) / 100.0 AS "buy-in", entries, rank, winnings / 100.0 AS won,
+       profit / 100.0 AS profit
+FROM fpdb.tourney_results WHERE player_name = 'Hero' ORDER BY start_time NULLS LAST, site;
+SELECT * FROM fpdb.tourney_stats('Hero');
+SQL
+
 echo "fpdb.hud('Hero') over every room and game, and labels from fpdb.autorate(50):"
 cluster_psql "$PORT" "$DB" -P footer=off <<'SQL'
 SELECT hands, vpip, pfr, limp, three_bet, four_bet, steal, fold_bb_to_steal, cbet_flop, fold_to_cbet_flop,

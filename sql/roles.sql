@@ -40,6 +40,8 @@ BEGIN
     EXECUTE format('GRANT UPDATE ON fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.TourneyTypes, fpdb.Tourneys,
         fpdb.TourneysPlayers, fpdb.HudCache, fpdb.Autorates TO %s', role);
     EXECUTE format('GRANT DELETE ON fpdb.HudCache TO %s', role);
+    -- A tournament summary that refines a tournament's type moves its hands' rows to it.
+    EXECUTE format('GRANT UPDATE (tourneyTypeId) ON fpdb.HandsPlayers TO %s', role);
     EXECUTE format('GRANT USAGE ON ALL SEQUENCES IN SCHEMA fpdb TO %s', role);
 END
 $$;

@@ -21,6 +21,14 @@ pub fn code_of(sqlstate: &str) -> PgSqlErrorCode {
     PgSqlErrorCode::from(packed)
 }
 
+/// The five-character SQLSTATE of a PostgreSQL error code (the inverse of [`code_of`]).
+pub fn sqlstate_of(code: PgSqlErrorCode) -> String {
+    let c = code as i32;
+    (0..5)
+        .map(|i| (((c >> (6 * i)) & 0x3F) as u8 + b'0') as char)
+        .collect()
+}
+
 /// Raises an ERROR with the given SQLSTATE, message and hint; does not return.
 pub fn raise_with_hint(sqlstate: &str, message: impl Into<String>, hint: impl Into<String>) -> ! {
     ErrorReport::new(code_of(sqlstate), message.into(), "fpdb")

@@ -15,6 +15,14 @@ pub(crate) static DIRECT_WRITES: GucSetting<bool> = GucSetting::<bool>::new(true
 /// written. Memory, not results: about 800 bytes per key.
 pub(crate) static HUDCACHE_KEYS_IN_MEMORY: GucSetting<i32> = GucSetting::<i32>::new(100_000);
 
+/// `fpdb.watch_poll_interval`: milliseconds between two looks at the watched files when polling.
+pub(crate) static POLL_INTERVAL_MS: GucSetting<i32> = GucSetting::<i32>::new(250);
+/// `fpdb.watch_quiet_time`: milliseconds a file must be unchanged before its last hand is taken
+/// without the blank line rooms write after a hand.
+pub(crate) static QUIET_MS: GucSetting<i32> = GucSetting::<i32>::new(500);
+/// `fpdb.watch_inotify`: off makes the worker poll instead of using inotify.
+pub(crate) static USE_INOTIFY: GucSetting<bool> = GucSetting::<bool>::new(true);
+
 pub(crate) fn init() {
     GucRegistry::define_int_guc(
         c"fpdb.hudcache_keys_in_memory",
@@ -34,6 +42,34 @@ pub(crate) fn init() {
           Useful for comparison and debugging.",
         &DIRECT_WRITES,
         GucContext::Userset,
+        GucFlags::default(),
+    );
+    GucRegistry::define_int_guc(
+        c"fpdb.watch_poll_interval",
+        c"Milliseconds between two looks at the watched files when the fpdb watch worker polls.",
+        c"Used when inotify is off or unavailable (notify's polling watcher); the worker also rescans every 5 seconds.",
+        &POLL_INTERVAL_MS,
+        10,
+        60_000,
+        GucContext::Sighup,
+        GucFlags::UNIT_MS,
+    );
+    GucRegistry::define_int_guc(
+        c"fpdb.watch_quiet_time",
+        c"Milliseconds a followed file must be unchanged before its last hand is imported without a blank line after it.",
+        c"A hand that parses as unfinished is never imported, however long the file is quiet.",
+        &QUIET_MS,
+        0,
+        600_000,
+        GucContext::Sighup,
+        GucFlags::UNIT_MS,
+    );
+    GucRegistry::define_bool_guc(
+        c"fpdb.watch_inotify",
+        c"Whether the fpdb watch worker is woken by inotify (off: it polls).",
+        c"",
+        &USE_INOTIFY,
+        GucContext::Sighup,
         GucFlags::default(),
     );
 }

@@ -7,18 +7,23 @@ use pgrx::prelude::*;
 
 mod cards;
 mod errors;
+mod export;
 mod gucs;
 mod hudcache;
 mod import;
 mod parse;
 mod profit;
+mod summary;
+mod watch;
 
 ::pgrx::pg_module_magic!(name, version);
 
-/// Loads the library: registers fpdb's settings and the end-of-transaction cleanup.
+/// Loads the library: registers fpdb's settings, the end-of-transaction cleanup and (when
+/// preloaded) the watch launcher.
 #[pg_guard]
 pub extern "C-unwind" fn _PG_init() {
     gucs::init();
+    watch::init();
     // SAFETY: registers callbacks that live as long as the library (never unloaded).
     unsafe {
         pg_sys::RegisterXactCallback(Some(at_transaction_end), std::ptr::null_mut());
@@ -65,6 +70,16 @@ extension_sql_file!(
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
 extension_sql_file!(
+    "../sql/watch.sql",
+    name = "watch",
+    requires = ["hud", watch::watch, watch::unwatch]
+);
+extension_sql_file!(
+    "../sql/tourney.sql",
+    name = "tourney",
+    requires = ["hudcache"]
+);
+extension_sql_file!(
     "../sql/profit.sql",
     name = "profit",
     requires = ["hudcache", profit::_profit_svg]
@@ -72,7 +87,7 @@ extension_sql_file!(
 extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",
-    requires = ["hud", import::import_file]
+    requires = ["hud", import::import_file, "tourney"]
 );
 extension_sql_file!("../sql/finalize.sql", name = "finalize", finalize);
 

@@ -125,12 +125,12 @@ impl BatchWriter {
     /// Adds a hand whose site index in `ids` is `site`.
     pub(crate) fn push(&mut self, ids: &Ids, site: u16, hand: Hand, rows: HandRows) {
         let gametype_id = ids.games[&(site, GameKey::of(&hand.game))];
-        let tt = TourneyTypeKey::of(&hand);
-        let tourney_type_id = tt.as_ref().map(|k| ids.tourney_types[&(site, k.clone())]);
-        let tourney_id = match (&hand.tournament, tt) {
+        let tourney_id = match (&hand.tournament, TourneyTypeKey::of(&hand)) {
             (Some(t), Some(k)) => Some(ids.tourneys[&(site, k, t.tourney_no)]),
             _ => None,
         };
+        // The tournament's type, which a summary may have refined beyond the hand's header.
+        let tourney_type_id = tourney_id.map(|t| ids.tourney_types[&t]);
         let player_ids: Vec<i32> = rows
             .players
             .iter()

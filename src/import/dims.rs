@@ -90,7 +90,6 @@ struct Finish {
 pub(crate) struct Dimensions {
     sites: Vec<String>,
     games: BTreeSet<(u16, GameKey)>,
-    tourney_types: BTreeSet<(u16, TourneyTypeKey)>,
     /// Tournament → earliest hand start (epoch seconds).
     tourneys: BTreeMap<TourneyKey, i64>,
     players: BTreeSet<(u16, String)>,
@@ -102,7 +101,8 @@ pub(crate) struct Dimensions {
 pub(crate) struct Ids {
     pub sites: Vec<i16>,
     pub games: HashMap<(u16, GameKey), i16>,
-    pub tourney_types: HashMap<(u16, TourneyTypeKey), i32>,
+    /// Tournament id → its TourneyTypes id (summaries may have refined the hands' type).
+    pub tourney_types: HashMap<i32, i32>,
     pub tourneys: HashMap<TourneyKey, i32>,
     pub players: HashMap<(u16, String), i32>,
     pub tourneys_players: HashMap<(i32, i32), i64>,
@@ -166,6 +166,13 @@ impl Dimensions {
         (self.sites.len() - 1) as u16
     }
 
+    /// Records a player another import (a tournament summary) needs.
+    pub(crate) fn note_player(&mut self, site: u16, name: &str) {
+        if !self.players.contains(&(site, name.to_string())) {
+            self.players.insert((site, name.to_string()));
+        }
+    }
+
     /// Records what `hand` needs; returns its site index.
     pub(crate) fn note_hand(&mut self, hand: &Hand, rows: &HandRows) -> u16 {
         let site = self.site_index(&hand.site);
@@ -177,7 +184,6 @@ impl Dimensions {
             }
         }
         if let (Some(t), Some(tt)) = (&hand.tournament, TourneyTypeKey::of(hand)) {
-            self.tourney_types.insert((site, tt.clone()));
             let key: TourneyKey = (site, tt, t.tourney_no);
             let start = hand.start_time.timestamp();
             self.tourneys
@@ -212,8 +218,7 @@ impl Dimensions {
         Spi::connect_mut(|client| {
             ids.sites = self.write_sites(client);
             ids.games = self.write_games(client, &ids.sites);
-            ids.tourney_types = self.write_tourney_types(client, &ids.sites);
-            ids.tourneys = self.write_tourneys(client, &ids.tourney_types);
+            (ids.tourneys, ids.tourney_types) = self.write_tourneys(client, &ids.sites);
             ids.players = self.write_players(client, &ids.sites);
             ids.tourneys_players = self.write_tourneys_players(client, &ids);
         });
@@ -329,106 +334,69 @@ impl Dimensions {
         by_ordinal(&keys, found, "game type")
     }
 
-    fn write_tourney_types(
-        &self,
-        client: &mut SpiClient<'_>,
-        sites: &[i16],
-    ) -> HashMap<(u16, TourneyTypeKey), i32> {
-        let keys: Vec<&(u16, TourneyTypeKey)> = self.tourney_types.iter().collect();
-        if keys.is_empty() {
-            return HashMap::new();
-        }
-        let args: Vec<DatumWithOid> = vec![
-            keys.iter()
-                .map(|(s, _)| sites[*s as usize])
-                .collect::<Vec<i16>>()
-                .into(),
-            keys.iter()
-                .map(|(_, k)| k.currency.clone())
-                .collect::<Vec<String>>()
-                .into(),
-            keys.iter()
-                .map(|(_, k)| k.buyin)
-                .collect::<Vec<i32>>()
-                .into(),
-            keys.iter().map(|(_, k)| k.fee).collect::<Vec<i32>>().into(),
-            keys.iter()
-                .map(|(_, k)| k.knockout)
-                .collect::<Vec<i32>>()
-                .into(),
-        ];
-        const SRC: &str =
-            "ROWS FROM (pg_catalog.unnest($1::pg_catalog.int2[]), pg_catalog.unnest($2::pg_catalog.text[]), \
-             pg_catalog.unnest($3::pg_catalog.int4[]), pg_catalog.unnest($4::pg_catalog.int4[]), \
-             pg_catalog.unnest($5::pg_catalog.int4[])) WITH ORDINALITY \
-             AS u(siteId, currency, buyin, fee, knockout, ord)";
-        run(
-            client,
-            &format!(
-                "INSERT INTO fpdb.TourneyTypes (siteId, currency, buyin, fee, knockout, rebuyOrAddon) \
-                 SELECT siteId, currency, buyin, fee, knockout, false FROM {SRC} ORDER BY ord \
-                 ON CONFLICT ON CONSTRAINT tourneytypes_natural_key DO NOTHING"
-            ),
-            &args,
-        );
-        let found = select_pairs::<i64, i32>(
-            client,
-            &format!(
-                "SELECT u.ord, t.id FROM {SRC} JOIN fpdb.TourneyTypes t \
-                 ON t.siteId OPERATOR(pg_catalog.=) u.siteId AND t.currency OPERATOR(pg_catalog.=) u.currency \
-                 AND t.buyin OPERATOR(pg_catalog.=) u.buyin AND t.fee OPERATOR(pg_catalog.=) u.fee \
-                 AND t.knockout OPERATOR(pg_catalog.=) u.knockout AND NOT t.rebuyOrAddon"
-            ),
-            &args,
-        );
-        by_ordinal(&keys, found, "tournament type")
-    }
-
+    /// Finds or creates the tournaments by (site, number) (`fpdb._tourneys_for_hands`, see
+    /// sql/tourney.sql): a tournament a summary created keeps its type, completed with what the
+    /// hands know. Returns tournament ids and each tournament's type id.
     fn write_tourneys(
         &self,
         client: &mut SpiClient<'_>,
-        types: &HashMap<(u16, TourneyTypeKey), i32>,
-    ) -> HashMap<TourneyKey, i32> {
+        sites: &[i16],
+    ) -> (HashMap<TourneyKey, i32>, HashMap<i32, i32>) {
         let keys: Vec<(&TourneyKey, &i64)> = self.tourneys.iter().collect();
         if keys.is_empty() {
-            return HashMap::new();
+            return (HashMap::new(), HashMap::new());
         }
-        let type_ids: Vec<i32> = keys
-            .iter()
-            .map(|((s, tt, _), _)| types[&(*s, tt.clone())])
-            .collect();
+        let col = |f: &dyn Fn(&TourneyKey) -> i32| -> Vec<i32> {
+            keys.iter().map(|(k, _)| f(k)).collect()
+        };
         let args: Vec<DatumWithOid> = vec![
-            type_ids.into(),
+            keys.iter()
+                .map(|((s, _, _), _)| sites[*s as usize])
+                .collect::<Vec<i16>>()
+                .into(),
             keys.iter()
                 .map(|((_, _, no), _)| *no)
                 .collect::<Vec<i64>>()
                 .into(),
             keys.iter()
+                .map(|((_, k, _), _)| k.currency.clone())
+                .collect::<Vec<String>>()
+                .into(),
+            col(&|(_, k, _)| k.buyin).into(),
+            col(&|(_, k, _)| k.fee).into(),
+            col(&|(_, k, _)| k.knockout).into(),
+            keys.iter()
                 .map(|(_, start)| **start)
                 .collect::<Vec<i64>>()
                 .into(),
         ];
-        const SRC: &str = "ROWS FROM (pg_catalog.unnest($1::pg_catalog.int4[]), \
-             pg_catalog.unnest($2::pg_catalog.int8[]), pg_catalog.unnest($3::pg_catalog.int8[])) \
-             WITH ORDINALITY AS u(tt, no, start, ord)";
-        run(
-            client,
-            &format!(
-                "INSERT INTO fpdb.Tourneys (tourneyTypeId, siteTourneyNo, startTime) \
-                 SELECT tt, no, pg_catalog.to_timestamp(start::pg_catalog.float8) FROM {SRC} ORDER BY ord ON CONFLICT DO NOTHING"
-            ),
-            &args,
-        );
-        let found = select_pairs::<i64, i32>(
-            client,
-            &format!(
-                "SELECT u.ord, t.id FROM {SRC} JOIN fpdb.Tourneys t \
-                 ON t.tourneyTypeId OPERATOR(pg_catalog.=) u.tt AND t.siteTourneyNo OPERATOR(pg_catalog.=) u.no"
-            ),
-            &args,
-        );
-        let keys: Vec<&TourneyKey> = keys.iter().map(|(k, _)| *k).collect();
-        by_ordinal(&keys, found, "tournament")
+        let table = client
+            .update(
+                "SELECT ord, tourney_id, type_id FROM fpdb._tourneys_for_hands($1, $2, $3, $4, $5, $6, $7)",
+                None,
+                &args,
+            )
+            .unwrap_or_else(|e| raise("XX000", format!("fpdb import query failed: {e}")));
+        let mut tourneys = HashMap::with_capacity(keys.len());
+        let mut types = HashMap::with_capacity(keys.len());
+        for row in table {
+            let ord = row.get::<i64>(1).ok().flatten();
+            let t = row.get::<i32>(2).ok().flatten();
+            let tt = row.get::<i32>(3).ok().flatten();
+            if let (Some(ord), Some(t), Some(tt)) = (ord, t, tt) {
+                if let Some((k, _)) = keys.get((ord - 1) as usize) {
+                    tourneys.insert((*k).clone(), t);
+                    types.insert(t, tt);
+                }
+            }
+        }
+        if tourneys.len() != keys.len() {
+            raise(
+                "XX000",
+                "fpdb import: tournament rows were not found after creating them",
+            );
+        }
+        (tourneys, types)
     }
 
     fn write_players(
@@ -510,17 +478,17 @@ impl Dimensions {
             ),
             &args,
         );
-        // Places and prizes printed in these hands complete rows created earlier.
+        // Places and prizes printed in these hands fill what rows created earlier (by other
+        // hands or by a tournament summary, which knows better) left empty.
         run(
             client,
             &format!(
-                "UPDATE fpdb.TourneysPlayers tp SET rank = u.rank, \
-                 winnings = CASE WHEN u.winnings OPERATOR(pg_catalog.>=) 0 THEN u.winnings ELSE tp.winnings END \
+                "UPDATE fpdb.TourneysPlayers tp SET rank = coalesce(tp.rank, u.rank), \
+                 winnings = CASE WHEN tp.winnings OPERATOR(pg_catalog.<) 0 THEN u.winnings ELSE tp.winnings END \
                  FROM {SRC} WHERE tp.tourneyId OPERATOR(pg_catalog.=) u.t \
                  AND tp.playerId OPERATOR(pg_catalog.=) u.p AND u.rank IS NOT NULL \
-                 AND (tp.rank IS NULL OR tp.rank OPERATOR(pg_catalog.<>) u.rank \
-                      OR (u.winnings OPERATOR(pg_catalog.>=) 0 AND (tp.winnings IS NULL \
-                          OR tp.winnings OPERATOR(pg_catalog.<>) u.winnings)))"
+                 AND (tp.rank IS NULL OR (u.winnings OPERATOR(pg_catalog.>=) 0 \
+                      AND tp.winnings OPERATOR(pg_catalog.<) 0))"
             ),
             &args,
         );

@@ -22,6 +22,7 @@ mod direct;
 mod source;
 
 pub(crate) use batch::rows_from;
+pub(crate) use dims::{Dimensions, Ids};
 pub(crate) use direct::{ColumnType, DirectTable, Rows as DirectRows, Value as DirectValue};
 
 use std::time::Instant;
@@ -219,6 +220,8 @@ fn read_hand(chunk: Chunk<'_>) -> Result<(Hand, HandRows), Failure> {
 pub(crate) fn import_text(history: &str, on_error: &str) -> Summary {
     let mode = on_error_mode(on_error);
     let text = split::normalise(history);
+    // An e-mailed tournament summary: its decoded body.
+    let text = fpdb_core::summary::mail::unwrap(&text);
     import_from(&mut MemorySource { text: &text }, mode)
 }
 
@@ -255,8 +258,25 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     let mut entries: Vec<Entry> = Vec::new();
     let mut contexts = Contexts::default();
     let mut failures: Vec<Failure> = Vec::new();
+    let mut summaries = crate::summary::Pending::default();
     source.scan(&mut |chunk, span| {
         check_for_interrupts!();
+        // Text without a hand header may be tournament summaries (counted like hands).
+        if let Some(results) = chunk
+            .room
+            .is_none()
+            .then(|| crate::summary::read(chunk.text, chunk.first_line))
+            .flatten()
+        {
+            for r in results {
+                match r {
+                    Ok(s) => summaries.push(&mut dims, s),
+                    Err(e) if mode == OnError::Abort => Failure::of_parse(&e, e.line).raise(),
+                    Err(e) => failures.push(Failure::of_parse(&e, e.line)),
+                }
+            }
+            return;
+        }
         match read_hand(chunk) {
             Ok((hand, rows)) => {
                 let site = dims.note_hand(&hand, &rows);
@@ -347,6 +367,13 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     }
     let t = Instant::now();
     hud.write(by_direct);
+    // Summaries after the hands and their HudCache: a summary that refines a tournament's type
+    // moves its hands' HandsPlayers rows, and HudCache with them.
+    if !summaries.is_empty() {
+        let (new, dup) = summaries.write(&ids);
+        imported += new;
+        duplicates += dup;
+    }
     debug1!(
         "fpdb import: {} hands in {:.3}s ({}): first pass {pass1:.3}s, dimensions {dims_secs:.3}s, {:?}, hudcache {:.3}s",
         entries.len(),

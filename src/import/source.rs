@@ -193,12 +193,41 @@ impl Source for FileSource {
         let mut block = vec![0u8; BLOCK];
         let mut piece = String::new();
         let mut file = std::mem::replace(&mut self.file, open_file(&self.path));
+        // An e-mail (a tournament summary mailed by the room) is read whole and its body decoded,
+        // as import_hands does with a text.
+        let mut mail: Option<String> = None;
+        let mut first = true;
         loop {
             check_for_interrupts!();
             let n = read_full(&mut file, &mut block, &self.path);
             let last = n < block.len();
             piece.clear();
             text.push(&block[..n], last, &mut piece);
+            if std::mem::take(&mut first) && fpdb_core::summary::mail::is_message(&piece) {
+                mail = Some(String::new());
+            }
+            if let Some(message) = mail.as_mut() {
+                if message.len() + piece.len() > stream::MAX_HELD {
+                    raise(
+                        "54000",
+                        format!(
+                            "fpdb.import_file: \"{}\" is an e-mail message of more than {} MB, \
+                             more than fpdb reads as one message",
+                            self.path,
+                            stream::MAX_HELD >> 20
+                        ),
+                    );
+                }
+                message.push_str(&piece);
+                if last {
+                    let body = fpdb_core::summary::mail::unwrap(message);
+                    self.spool_write(&body);
+                    chunks.push(&body);
+                    chunks.drain(true, &mut *f);
+                    break;
+                }
+                continue;
+            }
             self.spool_write(&piece);
             chunks.push(&piece);
             chunks.drain(last, &mut *f);

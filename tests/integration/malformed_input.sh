@@ -54,7 +54,9 @@ END $$;
 CREATE FUNCTION mi.try(input text, expect text, arg text, txt text, path text) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
-    n int := 1 + length(txt) - length(replace(txt, E'\n', ''));
+    -- Lines as the importer counts them: LF, CR LF and a lone CR each end one.
+    n int := (SELECT 1 + length(t) - length(replace(t, E'\n', ''))
+              FROM replace(replace(txt, E'\r\n', E'\n'), E'\r', E'\n') t);
     first_id bigint := (SELECT coalesce(max(id), 0) FROM fpdb.Hands);
     a_imp int; a_dup int; a_fail int; a_state text; a_msg text;
     s_imp int; s_dup int; s_fail int; s_err jsonb; s_state text; s_msg text;

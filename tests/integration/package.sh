@@ -5,7 +5,10 @@
 # source build is installed again afterwards, as the other tests expect it.
 source "$(dirname "$0")/_lib.sh"
 SYSTEM_BIN=/usr/lib/postgresql/15/bin
-export PG_BIN=$SYSTEM_BIN
+export PG_BIN=$SYSTEM_BIN PG_CONFIG=$SYSTEM_BIN/pg_config # the system's, even in an isolated checkout
+# One checkout at a time changes the system's PostgreSQL (dpkg, the source build put back).
+exec 9>/tmp/fpdb-system-postgresql.lock
+flock 9
 SHARE=$("$SYSTEM_BIN/pg_config" --sharedir)/extension
 LIB=$("$SYSTEM_BIN/pg_config" --pkglibdir)
 restore() {

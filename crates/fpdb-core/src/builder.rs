@@ -5,7 +5,9 @@
 //! with the money each one put in and a correct all-in flag.
 
 use crate::cards::Card;
+use crate::error::ParseError;
 use crate::model::*;
+use crate::pot::{self, PotPolicy};
 
 /// Accumulates one hand. Create it with the header facts, add players, then actions in order.
 #[derive(Debug, Clone)]
@@ -346,8 +348,56 @@ impl HandBuilder {
         }
     }
 
+    /// Total pot, rake, added money and the uncalled bets the room did not print, as the
+    /// room's `policy` says, balance checked: see [`crate::pot`]. The last step before
+    /// [`HandBuilder::finish`], once every action, return, collection and cash-out is in.
+    pub fn settle(&mut self, policy: &PotPolicy) -> Result<(), ParseError> {
+        pot::settle(&mut self.hand, policy)
+    }
+
     pub fn finish(self) -> Hand {
         self.hand
+    }
+
+    /// Adds the known cards of `cards` to player `p`'s unknown slots (his hand sized to the
+    /// game's first), passing over cards he already holds: cards shown at the end fill what the
+    /// deal did not show.
+    pub fn reveal(&mut self, p: PlayerIdx, cards: &[Card]) {
+        let size = self.hand.game.category.hand_size();
+        let pl = &mut self.hand.players[p];
+        if pl.cards.len() < size {
+            pl.cards.resize(size, Card::UNKNOWN);
+        }
+        for &c in cards {
+            if !c.is_known() || pl.cards.contains(&c) {
+                continue;
+            }
+            if let Some(slot) = pl.cards.iter_mut().find(|x| !x.is_known()) {
+                *slot = c;
+            }
+        }
+    }
+
+    /// The PokerStars format's "Uncalled bet (X) returned to NAME" line, `r` the text after
+    /// "Uncalled bet (", `money` the room's amount reader: the bet goes back to the player.
+    pub fn uncalled_line(
+        &mut self,
+        r: &str,
+        no: u32,
+        money: impl FnOnce(&str) -> Result<Money, ParseError>,
+    ) -> Result<(), ParseError> {
+        let Some((amt, name)) = r.split_once(") returned to ") else {
+            return Err(ParseError::malformed(no, "unreadable uncalled bet"));
+        };
+        let Some(p) = self.player(name.trim()) else {
+            return Err(ParseError::malformed(
+                no,
+                "uncalled bet returned to a player who is not in the seat list",
+            ));
+        };
+        let amount = money(amt)?;
+        self.uncalled(p, amount);
+        Ok(())
     }
 }
 

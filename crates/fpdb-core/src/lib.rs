@@ -3,10 +3,13 @@
 //! - [`cards`]: card codes and Hold'em starting hands as the FPDB design stores them;
 //! - [`model`]: the site-neutral hand every parser fills;
 //! - [`parsers`]: one module per poker room, with room detection;
+//! - [`pot`]: the money of a finished hand (total pot, rake, uncalled bets), computed once;
 //! - [`split`]: texts with many hands into one chunk per hand;
 //! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252;
 //! - [`equity`]: exact all-in equities (hold'em, omaha hi and hi/lo) and the hand evaluator;
 //! - [`graph`]: the SVG graph of a player's winnings (net, all-in adjusted, showdown, non-showdown).
+//! - [`follow`]: the complete hands among the bytes a room appended to a file.
+//! - [`export`]: stored hands written as PokerStars hand-history text.
 
 pub mod amount;
 pub mod builder;
@@ -15,11 +18,15 @@ pub mod decode;
 pub mod equity;
 pub mod error;
 pub mod graph;
+pub mod export;
+pub mod follow;
 pub mod model;
 pub mod parsers;
+pub mod pot;
 pub mod split;
 pub mod stats;
 pub mod stream;
+pub mod summary;
 pub mod time;
 
 use error::{ErrorKind, ParseError};
@@ -46,8 +53,11 @@ pub fn parse_chunk(chunk: split::Chunk<'_>) -> HandResult {
 
 fn not_a_hand(chunk: &split::Chunk<'_>) -> ParseError {
     let first = chunk.text.lines().next().unwrap_or("");
-    let message = if contains_ignore_case(chunk.text, "tournament summary") {
-        "a tournament summary, not a hand history (tournament summaries are not imported)"
+    let message = if summary::detect(chunk.text) {
+        "a tournament summary, not a hand history (the import functions store it; \
+         fpdb.parse_summaries reads it)"
+    } else if contains_ignore_case(chunk.text, "tournament summary") {
+        "a tournament summary, not a hand history (in a format fpdb does not read)"
     } else {
         "not a hand history of a supported room: no hand header found"
     };

@@ -104,10 +104,14 @@ pub fn is_banner(line: &str) -> bool {
         && line.bytes().filter(|&b| b == b'*').count() >= 10
 }
 
+/// The notice BetOnline writes at the top of a tournament's file, before its first hand.
+pub const BETONLINE_NOTICE: &str = "Tournament will start in a moment.";
+
 fn is_filler(line: &str) -> bool {
     // Fast path: a line starting with a letter is text.
     if line.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
-        return line.starts_with("Game #") && is_game_start_line(line);
+        return (line.starts_with("Game #") && is_game_start_line(line))
+            || line.trim_end() == BETONLINE_NOTICE;
     }
     line.trim().is_empty()
         || is_banner(line)
@@ -144,11 +148,17 @@ fn is_game_start_line(line: &str) -> bool {
 enum Boundary {
     Hand(&'static dyn Room),
     Context(&'static dyn Room),
+    /// A tournament summary (see [`crate::summary`]): it ends a hand and starts a chunk without
+    /// a room; consecutive summaries stay in one chunk, which the summary parsers split.
+    Summary,
 }
 
 fn boundary_of(line: &str) -> Option<Boundary> {
     if let Some(r) = parsers::room_of_header(line) {
         return Some(Boundary::Hand(r));
+    }
+    if crate::summary::is_summary_start(line) {
+        return Some(Boundary::Summary);
     }
     parsers::room_of_context(line).map(Boundary::Context)
 }
@@ -195,9 +205,13 @@ impl<'a> Chunks<'a> {
 }
 
 /// Whether `line` starts a hand or a context block of some room: a place where a text can be cut
-/// without changing how it splits.
+/// without changing how it splits. A summary's first line is none: it starts a chunk only after
+/// a hand (summaries one after another stay in one chunk).
 pub fn is_boundary(line: &str) -> bool {
-    boundary_of(line).is_some()
+    matches!(
+        boundary_of(line),
+        Some(Boundary::Hand(_) | Boundary::Context(_))
+    )
 }
 
 impl<'a> Iterator for Chunks<'a> {
@@ -222,9 +236,16 @@ impl<'a> Iterator for Chunks<'a> {
             while pos < self.text.len() {
                 let l = line_at(self.text, pos);
                 if !first {
-                    if let Some(b) = boundary_of(l) {
-                        self.pending = Some(b);
-                        break;
+                    match boundary_of(l) {
+                        // Text without a room (summaries, or text before any header) runs on
+                        // over summary headers.
+                        Some(Boundary::Summary)
+                            if matches!(boundary, None | Some(Boundary::Summary)) => {}
+                        Some(b) => {
+                            self.pending = Some(b);
+                            break;
+                        }
+                        None => {}
                     }
                 }
                 first = false;
@@ -246,7 +267,7 @@ impl<'a> Iterator for Chunks<'a> {
                     continue;
                 }
                 Some(Boundary::Hand(r)) => Some(r),
-                None => None,
+                Some(Boundary::Summary) | None => None,
             };
             if end_content == start && is_filler(line_at(self.text, start)) {
                 continue; // nothing but blank or banner lines

@@ -299,21 +299,28 @@ impl ChunkStream {
 
     /// Where the held text can be cut: the start of its last complete line that begins a hand or
     /// a context block (not the first line), or, when the text has grown past [`MAX_HELD`]
-    /// without one, its last line end.
+    /// without one, the start of its last tournament summary (summaries pasted together; each
+    /// stays whole) or else its last line end.
     fn cut(&self) -> Option<usize> {
         let complete = self.buf.rfind('\n')? + 1;
         let mut end = complete - 1; // the '\n' ending the last complete line
+        let mut summary_at = None;
+        let over = self.buf.len() > MAX_HELD;
         loop {
             let start = self.buf[..end].rfind('\n').map_or(0, |i| i + 1);
             if start == 0 {
                 break;
             }
-            if split::is_boundary(&self.buf[start..end]) {
+            let line = &self.buf[start..end];
+            if split::is_boundary(line) {
                 return Some(start);
+            }
+            if over && summary_at.is_none() && crate::summary::is_summary_start(line) {
+                summary_at = Some(start);
             }
             end = start - 1;
         }
-        (self.buf.len() > MAX_HELD).then_some(complete)
+        over.then_some(summary_at.unwrap_or(complete))
     }
 }
 
@@ -412,6 +419,54 @@ mod tests {
                 assert_eq!(stream(bytes, block), want, "block {block} of {bytes:?}");
             }
         }
+    }
+
+    /// Tournament summaries between hands, one after another, split in pieces as when whole:
+    /// a summary's first line ends a hand, and summaries one after another stay in one chunk.
+    #[test]
+    fn summaries_between_hands_stream_like_whole_text() {
+        let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples");
+        let read = |f: &str| {
+            decode::decode(&std::fs::read(samples.join(f)).unwrap())
+                .0
+                .into_owned()
+        };
+        let hand = read("pokerstars-mtt-plo5-ko.txt");
+        let stars = read("pokerstars-mtt-plo5-ko.summary.txt");
+        let winamax = read("winamax-sng-nlhe-0.46.summary.txt");
+        let text = [
+            &hand, "\n", &stars, "\n", &stars, &winamax, "\n", &hand, &stars,
+        ]
+        .concat();
+        let want = whole(text.as_bytes());
+        let rooms: Vec<&str> = want.1.iter().map(|c| c.2.as_str()).collect();
+        assert_eq!(rooms, ["PokerStars", "", "PokerStars", ""]);
+        for block in [1, 7, 100, 1000, 4096] {
+            assert_eq!(stream(text.as_bytes(), block), want, "block {block}");
+        }
+    }
+
+    /// Summaries pasted together past [`MAX_HELD`] are cut at a summary's first line: each
+    /// summary stays whole.
+    #[test]
+    fn a_long_run_of_summaries_is_cut_between_summaries() {
+        let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples");
+        let one =
+            std::fs::read_to_string(samples.join("pokerstars-mtt-plo5-ko.summary.txt")).unwrap();
+        let n = MAX_HELD / one.len() + 2000;
+        let text = one.repeat(n);
+        let (_, chunks) = stream(text.as_bytes(), 1 << 20);
+        assert!(chunks.len() > 1, "cut at least once");
+        let mut summaries = 0;
+        for c in &chunks {
+            assert!(c.0.starts_with("PokerStars Tournament #1731156709"));
+            let read = crate::summary::parse(&c.0, c.1);
+            assert!(read
+                .iter()
+                .all(|r| r.as_ref().is_ok_and(|s| s.players.len() == 49)));
+            summaries += read.len();
+        }
+        assert_eq!(summaries, n);
     }
 
     #[test]

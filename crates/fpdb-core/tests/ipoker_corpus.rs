@@ -742,3 +742,30 @@ fn damaged_texts() {
         }
     }
 }
+
+/// Issue 14: a game the room wrote as it began and never completed (no `<startdate>`, no action
+/// after the blinds, no result) is refused, and the message says all three.
+#[test]
+fn an_incomplete_game_says_why() {
+    let text = read("cash/iPoker/Flop/NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml");
+    let undated = text.replace("<startdate>2011-11-04 18:46:19</startdate>", "");
+    let (head, tail) = undated.split_at(undated.find("<round no=\"1\">").unwrap());
+    let rest = &tail[tail.find("</game>").unwrap()..];
+    let blinds_only = format!("{head}{rest}").replace("win=\"$0.08\"", "win=\"$0\"");
+    let e = fpdb_core::parse_history(&blinds_only)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Malformed);
+    assert!(
+        e.message
+            .contains("incomplete: no date, no actions after the blinds, no result"),
+        "{e:?}"
+    );
+    // Only the date missing: that is what the message says.
+    let e = fpdb_core::parse_history(&undated)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(e.message.contains("no <startdate>"), "{e:?}");
+}

@@ -24,6 +24,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("partypoker", &["cash/PartyPoker", "tour/PartyPoker"]),
     ("winning", &["cash/Winning", "tour/Winning"]),
     ("bovada", &["cash/Bovada", "tour/Bovada"]),
+    ("betonline", &["cash/BetOnline", "tour/BetOnline"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

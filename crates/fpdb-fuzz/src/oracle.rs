@@ -139,6 +139,7 @@ fn is_filler(line: &str) -> bool {
     let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     t.is_empty()
         || split::is_banner(line)
+        || line.trim_end() == split::BETONLINE_NOTICE
         || t.strip_prefix("#Game No : ").is_some_and(number)
         || t.strip_prefix("Game #")
             .and_then(|r| r.strip_suffix(" starts."))

@@ -122,6 +122,7 @@ targets! {
     fuzz_partypoker => "partypoker",
     fuzz_winning => "winning",
     fuzz_bovada => "bovada",
+    fuzz_betonline => "betonline",
     fuzz_stats => "stats",
 }
 

@@ -5,6 +5,8 @@
 \getenv abs_srcdir PG_ABS_SRCDIR
 \set nlhe78 :abs_srcdir '/data/stars-nlhe-6max-78hands.txt'
 \set ko :abs_srcdir '/data/stars-tour-ko.txt'
+\set summary :abs_srcdir '/data/stars-summary-plo5-ko.txt'
+\set summary_hands :abs_srcdir '/data/stars-tour-plo5-ko.txt'
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
     fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
     RESTART IDENTITY;
@@ -73,6 +75,13 @@ SELECT fpdb.rebuild_hudcache() > 0 AS rebuilt;
 SELECT hands > 0 AS hud_read FROM fpdb.hud('Hero');
 SELECT count(*) > 0 AS stats_read FROM fpdb.player_stats;
 SELECT fpdb.autorate(10) >= 0 AS rated;
+-- Tournament summaries: stored after, before and again (a duplicate), and read back.
+SELECT imported FROM fpdb.import_file(:'summary_hands');
+SELECT imported FROM fpdb.import_file(:'summary');
+SELECT pg_read_file(:'summary') AS summary_text \gset
+SELECT imported, duplicates FROM fpdb.import_hands(:'summary_text');
+SELECT count(*) > 0 AS results_read FROM fpdb.tourney_results;
+SELECT tournaments FROM fpdb.tourney_stats('Hero');
 DELETE FROM fpdb.Hands;
 RESET search_path;
 SELECT caller, what, count(*) FROM public.planted_calls GROUP BY 1, 2 ORDER BY 1, 2;

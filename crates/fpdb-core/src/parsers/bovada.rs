@@ -12,7 +12,10 @@
 //! this hand ("Dealer", "Small Blind", "Big Blind", "UTG", "UTG+1", ...; "Seat+3" in stud). A
 //! position changes hands every deal, so it cannot be a player's name. The parser names the
 //! player marked `[ME]` (the history's owner) **"Hero"**, and every other player **"Seat N"**
-//! (his seat number), so each seat is a distinct player within the hand. When the room prints
+//! (the number printed after "Seat"), so each seat is a distinct player within the hand. In big
+//! tournament files that number is the player's entry number, a stable anonymous id across the
+//! whole file ("Seat 107: Big Blind"): the name is then the same player in every hand, and the
+//! seat stored is his position at the table (the line's rank). When the room prints
 //! the players' hashed ids (the 2021 "MVS" version: `Player Info: Seat1: P1-d07e92...`), those
 //! ids are the names, as printed.
 //!
@@ -74,6 +77,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, checked_money, find, groups, leading_number, rfind};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, PrintedPot};
 use crate::split::Chunk;
 use crate::time;
 
@@ -708,25 +712,36 @@ impl<'a> Parser<'a> {
         if self.seats.is_empty() {
             return Err(ParseError::malformed(no, "the hand has no seat lines"));
         }
+        // The printed number names the player (in big tournaments a stable anonymous id across
+        // the file), the position at the table is his seat.
+        let mut seats: Vec<(u32, u32, _, Money, bool)> = self
+            .seats
+            .iter()
+            .map(|&(n, label, stack, me)| (n, n, label, stack, me))
+            .collect();
         if !self.seating.is_empty() {
-            for s in self.seats.iter_mut() {
+            for s in seats.iter_mut() {
                 if let Some(i) = self.seating.iter().position(|&n| n == s.0) {
                     s.0 = u32::try_from(i + 1).unwrap_or(u32::MAX);
                 }
             }
-        } else if self.seats.iter().any(|s| s.0 > 10) {
-            for (i, s) in self.seats.iter_mut().enumerate() {
+        } else if seats.iter().any(|s| s.0 > 10) {
+            for (i, s) in seats.iter_mut().enumerate() {
                 s.0 = u32::try_from(i + 1).unwrap_or(u32::MAX);
             }
         }
-        self.seats.sort_by_key(|s| s.0);
-        for &(seat, label, stack, me) in &self.seats {
+        seats.sort_by_key(|s| s.0);
+        self.seats = seats
+            .iter()
+            .map(|&(seat, _, label, stack, me)| (seat, label, stack, me))
+            .collect();
+        for &(seat, printed, label, stack, me) in &seats {
             let seat = u8::try_from(seat)
                 .map_err(|_| ParseError::malformed(no, "seat number out of range"))?;
             let name = if me {
                 "Hero".to_string()
             } else {
-                format!("Seat {seat}")
+                format!("Seat {printed}")
             };
             let p = self.b.add_player(seat, &name, stack, false);
             if me {
@@ -1369,7 +1384,7 @@ impl<'a> Parser<'a> {
         }
         self.finish_game();
         self.finish_players();
-        self.finish_money()?;
+        self.finish_money(last_line)?;
         Ok(self.b.finish())
     }
 
@@ -1446,41 +1461,20 @@ impl<'a> Parser<'a> {
     /// Total pot (printed before rake) and rake; hands with an empty summary: what went in, and
     /// what of it nobody collected. A printed pot that is not what the players put in belongs to
     /// another hand (the room's files sometimes splice two hands together).
-    fn finish_money(&mut self) -> LineResult {
-        let money_in = self.b.money_in();
+    fn finish_money(&mut self, last_line: u32) -> LineResult {
         let collections = std::mem::take(&mut self.collections);
-        let collected = collections
-            .iter()
-            .fold(0 as Money, |a, c| a.saturating_add(c.amount));
-        let hand = self.b.hand_mut();
-        hand.collections = collections;
-        match self.total_pot {
-            Some(printed) => {
-                let rake = self.rake.unwrap_or(0);
-                hand.total_pot = if printed == money_in {
-                    printed
-                } else if printed.saturating_add(rake) == money_in {
-                    money_in
-                } else {
-                    return Err(ParseError::malformed(
-                        self.total_line,
-                        format!(
-                            "the summary's total pot ({printed}) is not what the players put in ({money_in}, \
-                             in the table's unit): the summary is another hand's"
-                        ),
-                    ));
-                };
-                hand.rake = match self.rake {
-                    Some(r) => r,
-                    None => hand.total_pot.saturating_sub(collected).max(0),
-                };
-            }
-            None => {
-                hand.total_pot = money_in;
-                hand.rake = money_in.saturating_sub(collected).max(0);
-            }
-        }
-        Ok(())
+        self.b.hand_mut().collections = collections;
+        let line = if self.total_pot.is_some() {
+            self.total_line
+        } else {
+            last_line
+        };
+        let mut policy = PotPolicy::new(self.scale, line);
+        policy.printed = self
+            .total_pot
+            .map_or(PrintedPot::None, PrintedPot::PlayersMoney);
+        policy.rake = self.rake;
+        self.b.settle(&policy)
     }
 }
 

@@ -71,7 +71,9 @@ use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, find, groups, rfind, rsplit2, split2};
+use crate::parsers::verbs::{self, Betting, Dialect, Rules, Verb};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, PrintedPot};
 use crate::split::Chunk;
 use crate::time;
 
@@ -98,6 +100,28 @@ impl Room for GgPoker {
 }
 
 const SITE: &str = "GGPoker";
+
+/// GGPoker's words for the posts ("posts straddle $X" and "straddle $X" print the new total).
+const DIALECT: Dialect = Dialect {
+    posts: &[
+        ("small blind ", ActionKind::SmallBlind),
+        ("big blind ", ActionKind::BigBlind),
+        ("the ante ", ActionKind::Ante),
+        ("ante ", ActionKind::Ante),
+        ("missed blind ", ActionKind::DeadSmallBlind),
+        ("dead blind ", ActionKind::DeadSmallBlind),
+        ("button blind ", ActionKind::ButtonBlind),
+        ("straddle ", ActionKind::Straddle),
+    ],
+};
+
+/// GGPoker's betting: a second small blind is dead, a straddle prints the new total.
+const RULES: Rules = Rules {
+    every_small_blind_live: false,
+    big_blind_above_table_is_straddle: false,
+    amend_short_raise: false,
+    straddle_is_total: true,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Header
@@ -389,15 +413,6 @@ fn cards_of(group: &str) -> Option<Vec<Card>> {
     text::card_list(group, false, usize::MAX)
 }
 
-/// Strips " and is all-in" from an action's amount; says whether it was there.
-fn action_tail(s: &str) -> (&str, bool) {
-    let s = s.trim_end();
-    match find(s, " and is all-in") {
-        Some(i) => (&s[..i], true),
-        None => (s, false),
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The parser
 // ---------------------------------------------------------------------------------------------
@@ -441,7 +456,6 @@ fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
 
 #[derive(Debug, Clone, Copy, Default)]
 struct PlayerState {
-    folded: bool,
     /// Has a "Dealt to" line.
     dealt: bool,
     sits_out: bool,
@@ -460,7 +474,8 @@ struct Parser {
     scale: i64,
     phase: Phase,
     header_line: u32,
-    sb_posted: bool,
+    /// Folds and blinds posted: the format's betting rules.
+    betting: Betting,
     state: Vec<PlayerState>,
     hero: Option<PlayerIdx>,
     any_dealt: bool,
@@ -479,6 +494,8 @@ struct Parser {
     total_pot: Option<Money>,
     /// Rake and fees of the summary line; `None` when it prints no rake at all.
     fees: Option<Money>,
+    /// The summary's "Total pot" line.
+    total_line: Option<u32>,
     cash_drop: Money,
     summary_seen: bool,
 }
@@ -492,7 +509,7 @@ impl Parser {
             scale: h.scale,
             phase: Phase::Seats,
             header_line,
-            sb_posted: false,
+            betting: Betting::new(RULES),
             state: Vec::with_capacity(10),
             hero: None,
             any_dealt: false,
@@ -504,6 +521,7 @@ impl Parser {
             summary_won: Vec::new(),
             total_pot: None,
             fees: None,
+            total_line: None,
             cash_drop: 0,
             summary_seen: false,
         }
@@ -781,56 +799,45 @@ impl Parser {
         Ok(())
     }
 
-    fn begin_betting(&mut self) {
-        if self.b.street() < 0 {
-            self.b.set_street(0);
-        }
-    }
-
-    /// "NAME: verb ..." (after "NAME: ").
+    /// "NAME: verb ..." (after "NAME: "): the verbs of [`verbs`] with GGPoker's words and
+    /// rules, then the room's own.
     fn action(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
-        if r == "folds" || r.starts_with("folds ") {
-            self.begin_betting();
-            if let Some(c) = groups(r).next().and_then(cards_of) {
-                self.show(p, &c);
+        let Some(verb) = DIALECT.parse(r, |t| self.money(t, no), no)? else {
+            return self.own_action(no, p, r);
+        };
+        if self.betting.apply(&mut self.b, p, &verb) {
+            // "folds [Kh]": cards shown while folding.
+            if let Verb::Fold { shown: Some(g) } = verb {
+                if let Some(c) = cards_of(g) {
+                    self.show(p, &c);
+                }
             }
-            if !self.state[p].folded {
-                self.state[p].folded = true;
-                self.b.fold(p);
-            }
-        } else if r == "checks" {
-            self.begin_betting();
-            self.b.check(p);
-        } else if let Some(a) = r.strip_prefix("calls ") {
-            self.begin_betting();
-            let (amt, all_in) = action_tail(a);
-            let amount = self.money(amt, no)?;
-            self.b.call(p, amount, all_in);
-        } else if let Some(a) = r.strip_prefix("bets ") {
-            self.begin_betting();
-            let (amt, all_in) = action_tail(a);
-            let amount = self.money(amt, no)?;
-            self.b.bet(p, amount, all_in);
-        } else if let Some(a) = r.strip_prefix("raises ") {
-            self.begin_betting();
-            let (amt, all_in) = action_tail(a);
-            let to = match split2(amt, " to ") {
-                Some((_, to)) => self.money(to, no)?,
-                None => self.b.street_total(p).saturating_add(self.money(amt, no)?),
-            };
-            self.b.raise_to(p, to, all_in);
-        } else if let Some(a) = r.strip_prefix("posts ") {
-            return self.post(no, p, a);
-        } else if let Some(a) = r.strip_prefix("straddle ") {
-            return self.straddle(no, p, a);
-        } else if let Some(a) = r.strip_prefix("shows ") {
-            if let Some(c) = groups(a).next() {
+            return Ok(());
+        }
+        match verb {
+            Verb::Show { cards: Some(g) } => {
                 let cards =
-                    cards_of(c).ok_or_else(|| ParseError::malformed(no, "unreadable cards"))?;
+                    cards_of(g).ok_or_else(|| ParseError::malformed(no, "unreadable cards"))?;
                 self.show(p, &cards);
             }
-        } else if r.starts_with("mucks") {
-            self.b.hand_mut().players[p].mucked = true;
+            Verb::Muck => self.b.hand_mut().players[p].mucked = true,
+            Verb::SitOut => self.state[p].sits_out = true,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// GGPoker's own verbs: "straddle $X" (the new total), cash-outs, insurance.
+    fn own_action(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
+        if let Some(a) = r.strip_prefix("straddle ") {
+            let (amt, all_in) = verbs::amount_tail(a);
+            let amount = self.money(amt, no)?;
+            let verb = Verb::Post {
+                kind: ActionKind::Straddle,
+                amount,
+                all_in,
+            };
+            self.betting.apply(&mut self.b, p, &verb);
         } else if r == "Chooses to EV Cashout" {
             self.state[p].ev_cashout = true;
         } else if let Some(a) = r.strip_prefix("Pays Cashout Risk ") {
@@ -849,55 +856,8 @@ impl Parser {
                 .ok_or_else(|| ParseError::malformed(no, "unreadable insurance premium"))?;
             let v = self.money(amt, no)?;
             self.state[p].premium = self.state[p].premium.saturating_add(v);
-        } else if r.starts_with("sits out") || r.starts_with("is sitting out") {
-            self.state[p].sits_out = true;
         }
         // "get an all-in insurance (...)", "doesn't show hand", ...: nothing to record.
-        Ok(())
-    }
-
-    /// "straddle $X": X is the player's new total on the street.
-    fn straddle(&mut self, no: u32, p: PlayerIdx, a: &str) -> LineResult {
-        let (amt, all_in) = action_tail(a);
-        let total = self.money(amt, no)?;
-        let added = total.saturating_sub(self.b.street_total(p)).max(0);
-        self.b.post(p, ActionKind::Straddle, added, all_in);
-        Ok(())
-    }
-
-    /// "posts small blind $1", "posts the ante 10", "posts missed blind $2", ... (after "posts ").
-    fn post(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
-        if r.is_empty() {
-            return Ok(());
-        }
-        let (kind, amt) = if let Some(a) = r.strip_prefix("small blind ") {
-            let kind = if self.sb_posted {
-                ActionKind::DeadSmallBlind
-            } else {
-                ActionKind::SmallBlind
-            };
-            self.sb_posted = true;
-            (kind, a)
-        } else if let Some(a) = r.strip_prefix("big blind ") {
-            (ActionKind::BigBlind, a)
-        } else if let Some(a) = r.strip_prefix("the ante ") {
-            (ActionKind::Ante, a)
-        } else if let Some(a) = r.strip_prefix("ante ") {
-            (ActionKind::Ante, a)
-        } else if let Some(a) = r.strip_prefix("missed blind ") {
-            (ActionKind::DeadSmallBlind, a)
-        } else if let Some(a) = r.strip_prefix("dead blind ") {
-            (ActionKind::DeadSmallBlind, a)
-        } else if let Some(a) = r.strip_prefix("button blind ") {
-            (ActionKind::ButtonBlind, a)
-        } else if let Some(a) = r.strip_prefix("straddle ") {
-            return self.straddle(no, p, a);
-        } else {
-            return Err(ParseError::malformed(no, "unknown kind of post"));
-        };
-        let (amt, all_in) = action_tail(amt);
-        let amount = self.money(amt, no)?;
-        self.b.post(p, kind, amount, all_in);
         Ok(())
     }
 
@@ -993,6 +953,7 @@ impl Parser {
         let mut parts = r.split(" | ");
         let total = parts.next().unwrap_or("");
         self.total_pot = Some(self.money(total, no)?);
+        self.total_line = Some(no);
         for part in parts {
             let Some((_, amt)) = part.trim().rsplit_once(' ') else {
                 continue;
@@ -1091,7 +1052,7 @@ impl Parser {
         }
         self.finish_boards();
         self.finish_players();
-        self.finish_money();
+        self.finish_money(last_line)?;
         Ok(self.b.finish())
     }
 
@@ -1171,7 +1132,7 @@ impl Parser {
     }
 
     /// Collections, cash-outs, total pot and rake.
-    fn finish_money(&mut self) {
+    fn finish_money(&mut self, last_line: u32) -> LineResult {
         let mut collections = if self.collected.is_empty() {
             std::mem::take(&mut self.summary_won)
         } else {
@@ -1212,40 +1173,17 @@ impl Parser {
                 });
             }
         }
-        let collected: Money = collections
-            .iter()
-            .fold(0, |a, c| a.saturating_add(c.amount));
-        let drop = self.cash_drop;
         let hand = self.b.hand_mut();
-        let put_in = hand
-            .actions
-            .iter()
-            .fold(0 as Money, |a, x| a.saturating_add(x.amount));
-        let returned = hand
-            .returned
-            .iter()
-            .fold(0 as Money, |a, r| a.saturating_add(r.amount));
-        let players_money = put_in.saturating_sub(returned);
-        let mut total = self.total_pot.unwrap_or(players_money);
-        // The room's added money belongs in the total pot.
-        if drop > 0 && total == players_money {
-            total = total.saturating_add(drop);
-        }
         hand.collections = collections;
         hand.cash_outs = cash_outs;
         hand.cashed_out_pot = cashed_out_pot;
-        hand.pot_added = drop;
-        hand.total_pot = total;
-        hand.rake = match self.fees {
-            Some(f) => f,
-            None => total
-                .saturating_sub(collected)
-                .saturating_sub(cashed_out_pot)
-                .max(0),
-        };
-        if hand.game.kind == GameKind::Tour {
-            hand.rake = 0;
-        }
+        let mut policy = PotPolicy::new(self.scale, self.total_line.unwrap_or(last_line));
+        policy.printed = self
+            .total_pot
+            .map_or(PrintedPot::None, PrintedPot::BeforeRake);
+        policy.rake = self.fees;
+        policy.added = self.cash_drop;
+        self.b.settle(&policy)
     }
 }
 

@@ -87,6 +87,7 @@ use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::Room;
+use crate::pot::{self, PotPolicy};
 use crate::split::Chunk;
 use xml::{attr, unescape, AmountError, Token};
 
@@ -993,7 +994,19 @@ fn build(
     let (date_text, date_at) = match (g.startdate, s.startdate.as_ref()) {
         (Some((d, at)), _) => (Cow::Borrowed(d), at),
         (None, Some(f)) => (f.text.clone(), f.at),
-        (None, None) => return Err(t.malformed(game_at, "the game has no <startdate>")),
+        (None, None) => {
+            // A game the room wrote as it began (its blinds) and never completed.
+            let incomplete =
+                acts.iter().all(|a| is_post(a.kind)) && seats.iter().all(|s| s.win == 0);
+            return Err(t.malformed(
+                game_at,
+                if incomplete {
+                    "the game is incomplete: no date, no actions after the blinds, no result"
+                } else {
+                    "the game has no <startdate>"
+                },
+            ));
+        }
     };
     let start = xml::date_time(&date_text)
         .map(|d| Utc.from_utc_datetime(&d))
@@ -1016,6 +1029,10 @@ fn build(
     if chips {
         to_chips(p.b.hand_mut(), CENTS / CHIPS);
     }
+    // iPoker prints no total and no rake: the rake is what nobody collected.
+    let policy = PotPolicy::new(if chips { CHIPS } else { CENTS }, t.game_line);
+    p.b.settle(&policy)
+        .map_err(|e| t.malformed(Loc { ctx: false, off: 0 }, e.message))?;
     if kind == GameKind::Tour {
         let tour = tournament(t, &s, &seats, p.b.hand().hero)?;
         p.b.hand_mut().tournament = Some(tour);
@@ -1466,17 +1483,14 @@ impl<'t, 'a> Builder<'t, 'a> {
                 self.b.collect(i, c, 0, 0);
             }
         }
-        let hand = self.b.hand_mut();
-        hand.total_pot = pot;
-        hand.rake = rake.max(0);
         Ok(())
     }
 }
 
 /// Rounds a hand read in hundredths of a chip to whole chips. Each player's actions are rounded
 /// on their running total, so what he put in is his rounded total; the pot is what the rounded
-/// actions put in, and the rounding difference of the collections goes to the largest one
-/// (tournaments have no rake), or to the rake at play-money tables.
+/// actions put in ([`pot::settle`] adds it up), and the rounding difference of the collections
+/// goes to the largest one (tournaments have no rake), or to the rake at play-money tables.
 fn to_chips(hand: &mut Hand, d: Money) {
     let round = |v: Money| v.saturating_add(d / 2).div_euclid(d);
     let g = &mut hand.game;
@@ -1508,29 +1522,13 @@ fn to_chips(hand: &mut Hand, d: Money) {
     for c in &mut hand.collections {
         c.amount = round(c.amount);
     }
-    let put = hand
-        .actions
-        .iter()
-        .fold(0 as Money, |x, a| x.saturating_add(a.amount));
-    let back = hand
-        .returned
-        .iter()
-        .fold(0 as Money, |x, r| x.saturating_add(r.amount));
-    hand.total_pot = put.saturating_sub(back);
-    let collected = hand
-        .collections
-        .iter()
-        .fold(0 as Money, |x, c| x.saturating_add(c.amount));
-    let mut rest = hand.total_pot.saturating_sub(collected);
+    let rest = pot::players_money(hand).saturating_sub(pot::collected(hand));
     if hand.game.kind == GameKind::Tour || rest < 0 {
         if let Some(big) = hand.collections.iter_mut().max_by_key(|c| c.amount) {
-            let fixed = big.amount.saturating_add(rest).max(0);
-            rest = rest.saturating_sub(fixed.saturating_sub(big.amount));
-            big.amount = fixed;
+            big.amount = big.amount.saturating_add(rest).max(0);
         }
     }
     hand.collections.retain(|c| c.amount > 0);
-    hand.rake = rest.max(0);
 }
 
 // ---------------------------------------------------------------------------------------------

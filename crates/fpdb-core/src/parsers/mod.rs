@@ -1,9 +1,62 @@
 //! One parser module per room. Each implements [`Room`]; [`ROOMS`] lists them for detection.
+//!
+//! # Writing a room on the shared skeleton
+//!
+//! A room's module reads what its histories print and nothing else: the shared pieces do the
+//! splitting, the betting rules of the PokerStars format, the money of the finished hand and
+//! the statistics. The steps, in the order a new room is written:
+//!
+//! 1. **Recognise the hand.** Implement [`Room`]: `site` (the `Sites.name`), `is_hand_start`
+//!    (cheap: the splitter asks it for every line; say `header_first_bytes` so that it asks only
+//!    for lines that can be headers), and `parse`, which gets one [`Chunk`] (the hand's lines
+//!    with their numbers in the file, and the session block of `is_context_start` for rooms
+//!    that have one). Add the room to [`ROOMS`] (the order is the detection order: a room
+//!    whose header another room's `is_hand_start` would also accept goes first).
+//! 2. **Read the lines into a [`HandBuilder`](crate::builder::HandBuilder).** Stream: create
+//!    the builder from the header and table lines (game, blinds, button, seats and stacks),
+//!    then hand it every action as it is read. The line helpers of `text` (`find`, `split2`,
+//!    `groups` for bracketed groups, `cards_of`, `checked_money` for amounts with their errors)
+//!    do the byte work; the room keeps only its number format (currency symbols, decimal
+//!    commas, brackets), which it passes to the verbs as its amount reader.
+//! 3. **Actions of the PokerStars kind** ("folds", "calls $5 and is all-in", "raises $2 to
+//!    $4", "posts small blind $1", ...): read them with `verbs::Dialect::parse` (the room's
+//!    `Dialect` lists its words for the kinds of post; `verbs::POKERSTARS` is PokerStars'),
+//!    and apply what it returns with a `verbs::Betting` made from the room's `verbs::Rules`
+//!    (dead second small blinds, straddles printed as totals, short raises amended, stud's
+//!    completion). A room's own verbs (GGPoker's "straddle", Winning's "caps", 888's folds
+//!    between the blinds) are read before or instead of the shared ones; `parse` answers
+//!    `None` for a verb it does not know, and the room decides whether that line is ignored
+//!    or refused. Rooms whose actions are not of this kind (iPoker's XML, Bovada, PartyPoker's
+//!    old format) call the builder's `post`, `call`, `bet`, `raise_to` ... themselves.
+//! 4. **Settle the money once.** At the end, read the summary's collections (`collect`), the
+//!    printed "Uncalled bet" lines (`uncalled`), the printed total and rake, and call
+//!    [`HandBuilder::settle`](crate::builder::HandBuilder::settle) with a
+//!    [`PotPolicy`](crate::pot::PotPolicy): how the room's total is to be read
+//!    ([`PrintedPot`](crate::pot::PrintedPot)), its rake, the money it added, how it returns
+//!    uncalled bets ([`Uncalled`](crate::pot::Uncalled)). [`pot::settle`](crate::pot::settle)
+//!    computes the total pot, the rake, the unprinted uncalled bets and refuses a hand whose
+//!    money does not balance. Never sum pots or rakes in the room's module.
+//! 5. **Refuse what cannot be read.** Every error is a [`ParseError`] naming the line
+//!    (`ParseError::malformed(line, "...")`, an [`ErrorKind`](crate::error::ErrorKind) for
+//!    unsupported games, unfinished or cancelled hands): a line of an unknown kind is either
+//!    listed as deliberately ignored in the module's documentation or refused, never passed
+//!    over silently when it could carry money or cards.
+//! 6. **Test it.** A `tests/<room>_corpus.rs` on `tests/common`: every corpus file imports or
+//!    is refused with a listed reason (`parse_every_file`), the counts per file, the money and
+//!    statistics invariants (`money_adds_up`, `statistics_agree`: Σ collections + rake = total
+//!    pot, Σ totalProfit = added − rake), the sidecars where the corpus has them, cut-off hands
+//!    never stored short, damaged hands never panicking; unit tests of each line type in the
+//!    module; the room in `fpdb-fuzz`'s `ROOM_DIRS` (its fuzz target). When moving an existing
+//!    room onto the skeleton, `cargo run --release -p fpdb-fuzz --example snapshot -- OUT` before
+//!    and after shows with `cmp` that no corpus hand changed.
+//! 7. **Document it**: the module's header lists the format's line types; the README's
+//!    rooms-and-games table and room notes say what is read and what is refused.
 
 use crate::error::ParseError;
 use crate::model::Hand;
 use crate::split::Chunk;
 
+pub mod betonline;
 pub mod bovada;
 pub mod ggpoker;
 pub mod ipoker;
@@ -11,6 +64,7 @@ pub mod pacific;
 pub mod partypoker;
 pub mod stars;
 pub(crate) mod text;
+pub(crate) mod verbs;
 pub mod winamax;
 pub mod winning;
 
@@ -52,6 +106,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &pacific::Pacific,
     &winning::Winning,
     &bovada::Bovada,
+    &betonline::BetOnline,
 ];
 
 /// The room for which `line` starts a context block, if any.

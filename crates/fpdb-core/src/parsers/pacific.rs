@@ -75,7 +75,9 @@ use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, find, groups, rsplit2, split2};
+use crate::parsers::verbs::{self, Betting, Rules, Verb};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, Uncalled};
 use crate::split::Chunk;
 use crate::time;
 
@@ -102,6 +104,14 @@ impl Room for Pacific {
 }
 
 const SITE: &str = "888poker";
+
+/// 888's checks, calls, bets and raises (its folds and posts are read by the parser itself).
+const RULES: Rules = Rules {
+    every_small_blind_live: false,
+    big_blind_above_table_is_straddle: false,
+    amend_short_raise: false,
+    straddle_is_total: false,
+};
 
 /// Names 888 prints before "Hand History for Game".
 const BRANDS: &[&str] = &[
@@ -548,6 +558,9 @@ struct Parser {
     scale: i64,
     sb_posted: bool,
     folded: Vec<bool>,
+    /// Checks, calls, bets and raises: the format's betting rules (888 prints raises as the
+    /// chips they add).
+    betting: Betting,
     /// "** Dealing down cards **" or a "Dealt to" line was seen.
     dealt: bool,
     hero: Option<PlayerIdx>,
@@ -574,6 +587,7 @@ impl Parser {
             scale: 100,
             sb_posted: false,
             folded: Vec::with_capacity(10),
+            betting: Betting::new(RULES),
             dealt: false,
             hero: None,
             cards: Vec::with_capacity(16),
@@ -593,6 +607,15 @@ impl Parser {
         let inner = groups(s)
             .next()
             .ok_or_else(|| ParseError::malformed(no, "amount missing"))?;
+        self.money(inner, no)
+    }
+
+    /// An action's amount, "[$5]": the whole text in brackets (junk around them is refused).
+    fn bracketed_money(&self, s: &str, no: u32) -> Result<Money, ParseError> {
+        let inner = s
+            .strip_prefix('[')
+            .and_then(|s| s.strip_suffix(']'))
+            .ok_or_else(|| ParseError::malformed(no, "amount not in brackets"))?;
         self.money(inner, no)
     }
 
@@ -819,54 +842,47 @@ impl Parser {
         Ok(())
     }
 
-    /// "NAME verb ..." before the summary (after "NAME ").
+    /// "NAME verb ..." before the summary (after "NAME "): the verbs of [`verbs`] with their
+    /// amounts in brackets, 888's posts and folds, the shared rules for the rest.
     fn action(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
         if let Some(a) = r.strip_prefix("posts ") {
             return self.post(no, p, a);
         }
-        if r.starts_with("folds") {
-            if self.folded[p] {
-                return Ok(());
+        let verb = verbs::POKERSTARS.parse(r, |t| self.bracketed_money(t, no), no)?;
+        match verb {
+            Some(Verb::Fold { .. }) => self.fold(no, p)?,
+            Some(
+                verb @ (Verb::Check | Verb::Call { .. } | Verb::Bet { .. } | Verb::Raise { .. }),
+            ) => {
+                self.begin_betting(no)?;
+                let b = self
+                    .b
+                    .as_mut()
+                    .ok_or_else(|| ParseError::malformed(no, "line before the table line"))?;
+                self.betting.apply(b, p, &verb);
             }
-            self.folded[p] = true;
-            if self.builder(no)?.street() < 0 {
-                // Between the blinds: a player who will not post (he sits out), unless the
-                // deal starts before another post.
-                self.pending_folds.push(p);
-            } else {
-                self.builder(no)?.fold(p);
-            }
-        } else if r.starts_with("checks") {
-            self.begin_betting(no)?;
-            self.builder(no)?.check(p);
-        } else if r.starts_with("calls [") {
-            self.begin_betting(no)?;
-            let amount = self.bracket_money(r, no)?;
-            self.builder(no)?.call(p, amount, false);
-        } else if r.starts_with("bets [") {
-            self.begin_betting(no)?;
-            let amount = self.bracket_money(r, no)?;
-            self.builder(no)?.bet(p, amount, false);
-        } else if r.starts_with("raises [") {
-            // The chips the raise adds, call part included.
-            self.begin_betting(no)?;
-            let amount = self.bracket_money(r, no)?;
-            let b = self.builder(no)?;
-            let to = b.street_total(p).saturating_add(amount);
-            b.raise_to(p, to, false);
-        } else if r.starts_with("shows [") || r.starts_with("mucks [") {
-            // Before the summary only in odd files: read as in the summary.
-            return self.summary_player(no, p, r);
-        } else if r.starts_with("collected [") {
-            let amount = self.bracket_money(r, no)?;
-            self.collected.push(Collection {
-                player: p,
-                amount,
-                pot: 0,
-                board: 0,
-            });
+            // "shows [..]", "mucks [..]" before the summary only in odd files, "collected [..]":
+            // read as in the summary.
+            Some(Verb::Show { .. } | Verb::Muck) | None => return self.summary_player(no, p, r),
+            // "sits out", and verbs 888 does not print.
+            Some(_) => {}
         }
-        // "has left the table", "sits out", ...: nothing to record.
+        // "has left the table", ...: nothing to record.
+        Ok(())
+    }
+
+    /// "folds". Between the blinds: a player who will not post (he sits out), unless the deal
+    /// starts before another post.
+    fn fold(&mut self, no: u32, p: PlayerIdx) -> LineResult {
+        if self.folded[p] {
+            return Ok(());
+        }
+        self.folded[p] = true;
+        if self.builder(no)?.street() < 0 {
+            self.pending_folds.push(p);
+        } else {
+            self.builder(no)?.fold(p);
+        }
         Ok(())
     }
 
@@ -1011,8 +1027,13 @@ impl Parser {
                 "the hand was cancelled: one player posted and no cards were dealt",
             ));
         }
-        let collections = std::mem::take(&mut self.collected);
-        settle_money(&mut b, collections);
+        hand.collections = std::mem::take(&mut self.collected);
+        // 888 prints no uncalled bet, no total and no rake. Its tournaments sometimes award less
+        // than the pot (the corpus has such hands): only cash hands can be checked.
+        let mut policy = PotPolicy::new(self.scale, last_line);
+        policy.uncalled = Uncalled::Unmatched;
+        policy.check = hand.game.kind == GameKind::Ring;
+        b.settle(&policy)?;
         Ok(b.finish())
     }
 
@@ -1045,89 +1066,6 @@ impl Parser {
             b.hand_mut().boards = vec![board];
         }
     }
-}
-
-fn total_of(collections: &[Collection]) -> Money {
-    collections
-        .iter()
-        .fold(0, |a: Money, c| a.saturating_add(c.amount))
-}
-
-/// Returns, collections, total pot and rake of a hand whose room prints none of them but the
-/// collections (see the module documentation).
-fn settle_money(b: &mut HandBuilder, mut collections: Vec<Collection>) {
-    let hand = b.hand();
-    let n = hand.players.len();
-    // Live money per player (antes and dead blinds are not matched by anyone), and the street
-    // of his last live chips.
-    let mut live = vec![0 as Money; n];
-    let mut last_street = vec![0i8; n];
-    let mut put_in: Money = 0;
-    for a in &hand.actions {
-        put_in = put_in.saturating_add(a.amount);
-        let l = match a.kind {
-            ActionKind::Ante | ActionKind::DeadSmallBlind => 0,
-            ActionKind::BothBlinds => a.amount.saturating_sub(hand.game.small_blind).max(0),
-            _ => a.amount,
-        };
-        if l > 0 {
-            live[a.player] = live[a.player].saturating_add(l);
-            last_street[a.player] = a.street.max(0);
-        }
-    }
-    let (mut top, mut second, mut who) = (0, 0, None);
-    for (p, &v) in live.iter().enumerate() {
-        if v > top {
-            second = top;
-            top = v;
-            who = Some(p);
-        } else if v > second {
-            second = v;
-        }
-    }
-    let excess = top - second;
-    let mut returned = 0;
-    if let (Some(p), true) = (who, excess > 0) {
-        let street = last_street[p];
-        let pot = put_in.saturating_sub(excess);
-        let collected = total_of(&collections);
-        // 888 sometimes counts the returned chips in the player's collection, or prints them as
-        // a collection of their own: collections beyond the pot hold them, take them out.
-        if collected > pot {
-            let mut left = excess;
-            // A collection of exactly the returned chips first, then the player's last ones.
-            if let Some(i) = collections
-                .iter()
-                .position(|c| c.player == p && c.amount == left)
-            {
-                collections.remove(i);
-                left = 0;
-            }
-            for c in collections.iter_mut().rev().filter(|c| c.player == p) {
-                let take = left.min(c.amount);
-                c.amount -= take;
-                left -= take;
-            }
-            collections.retain(|c| c.amount > 0);
-        }
-        let hand = b.hand_mut();
-        hand.returned.push(Returned {
-            street,
-            player: p,
-            amount: excess,
-        });
-        returned = excess;
-    }
-    let hand = b.hand_mut();
-    let total = put_in.saturating_sub(returned);
-    let collected = total_of(&collections);
-    hand.collections = collections;
-    hand.total_pot = total;
-    hand.rake = if hand.game.kind == GameKind::Ring {
-        total.saturating_sub(collected).max(0)
-    } else {
-        0
-    };
 }
 
 #[cfg(test)]
@@ -1338,5 +1276,23 @@ Hero collected [ $10 ]";
         assert_eq!(parse(&bad).unwrap_err().line, 18);
         let blank = ALL_IN_BLIND.replace("Seat 4: Player1", "Seat 4: ");
         assert_eq!(parse(&blank).unwrap_err().line, 7);
+    }
+
+    /// Actions are read by the shared verbs, their amounts wholly in brackets: a verb with its
+    /// amount missing or glued to junk is refused, not passed over.
+    #[test]
+    fn action_amounts_in_brackets() {
+        for bad in [
+            "Hero raises",
+            "Hero raises $20",
+            "Hero raises x[$20]",
+            "Hero raises  [$20]",
+        ] {
+            let e = parse(&ALL_IN_BLIND.replace("Hero raises [$20]", bad)).unwrap_err();
+            assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 15), "{bad}");
+        }
+        // All-in, as the shared verbs read it.
+        let h = parse(&ALL_IN_BLIND.replace("raises [$20]", "raises [$20] and is all-in")).unwrap();
+        assert!(h.actions.iter().any(|a| a.player == 2 && a.all_in));
     }
 }

@@ -95,6 +95,7 @@ use crate::model::*;
 use crate::parsers::text::{self, find, groups, split2};
 use crate::parsers::winamax::common::{self, cards_of};
 use crate::parsers::Room;
+use crate::pot::{self, PotPolicy, Uncalled};
 use crate::split::Chunk;
 use crate::time;
 
@@ -1666,6 +1667,11 @@ fn implicit_blinds(p: &Parser, kept: &[usize], sb: Money, bb: Money) -> Vec<Post
         .copied()
         .filter(|&i| p.seats[i].stack.is_some_and(|s| s > 0))
         .collect();
+    // The blinds are among the players who take part (a player just moved to the table, with
+    // no action at all, sits out this hand), unless too few do.
+    if order.iter().filter(|&&i| takes_part(p, i)).count() >= 2 {
+        order.retain(|&i| takes_part(p, i));
+    }
     order.sort_by_key(|&i| p.seats[i].seat);
     if order.len() < 2 {
         return Vec::new();
@@ -1711,6 +1717,28 @@ fn implicit_blinds(p: &Parser, kept: &[usize], sb: Money, bb: Money) -> Vec<Post
         });
     }
     out
+}
+
+/// Whether seat `i` takes part in the hand beyond being listed: an action, a collection, cards
+/// shown or mucked (a big blind who gets a walk collects).
+fn takes_part(p: &Parser, i: usize) -> bool {
+    let s = &p.seats[i];
+    s.shown
+        || s.mucked
+        || p.collections.iter().any(|c| c.0 == i)
+        || p.evs.iter().any(|e| match *e {
+            Ev::Street(_) => false,
+            Ev::Fold(q)
+            | Ev::Check(q)
+            | Ev::Call(q, _)
+            | Ev::Bet(q, _)
+            | Ev::RaiseAdd(q, _)
+            | Ev::RaiseTo(q, _)
+            | Ev::AllIn(q, _)
+            | Ev::AllInFlag(q)
+            | Ev::BringIn(q, _)
+            | Ev::Complete(q, _) => q == i,
+        })
 }
 
 /// Players who checked before the flop facing a bet they had not matched, without a post: the
@@ -1908,6 +1936,12 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
     });
     if tour && !printed_blinds && category.base() != Base::Stud {
         posts.extend(implicit_blinds(&p, &kept, sb, bb));
+        // Without post lines, a player who takes no part and posts nothing sits out.
+        for &i in &kept {
+            if !takes_part(&p, i) && !posts.iter().any(|x| x.p == i) {
+                b.hand_mut().players[at(i)?].sitting_out = true;
+            }
+        }
     }
     let silent = silent_posts(&p, &posts, sb, bb);
     posts.extend(silent);
@@ -2099,9 +2133,10 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
         };
         hand.tournament = Some(t);
     }
-    let rake = if tour { Some(0) } else { p.rake };
-    common::settle(&mut hand, rake, 0, 0)
-        .map_err(|m| ParseError::malformed(p.money_line, m.message(p.scale)))?;
+    let mut policy = PotPolicy::new(p.scale, p.money_line);
+    policy.rake = p.rake;
+    policy.uncalled = Uncalled::InCollections;
+    pot::settle(&mut hand, &policy)?;
     Ok(hand)
 }
 

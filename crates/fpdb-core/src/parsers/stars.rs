@@ -8,7 +8,7 @@
 //! turns what the room prints (call amounts, raise "to" totals) into the chips each action put in.
 //!
 //! Where a room's text contradicts itself, the parser trusts, in this order: the summary's
-//! "Total pot", the amounts players called, then the other lines (see `reconcile_returns` and
+//! "Total pot", the amounts players called, then the other lines (see [`Uncalled::FromPrintedPot`] and
 //! `Parser::call`). Collections come from the summary; the "collected" lines before it give
 //! their pots and boards when both agree.
 //!
@@ -31,7 +31,9 @@ use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, bracket, cards_of, find, groups, rfind, split2, Cards};
+use crate::parsers::verbs::{self, Betting, Rules, Verb};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, PrintedPot, Uncalled};
 use crate::split::Chunk;
 use crate::time;
 
@@ -66,8 +68,8 @@ impl Room for PokerStars {
 // ---------------------------------------------------------------------------------------------
 
 /// Rooms whose histories use the PokerStars format: the name printed at the start of the header
-/// and the name stored as the hand's site.
-const SITES: &[(&str, &str)] = &[
+/// and the name stored as the hand's site (the exporter writes the first name of a site).
+pub(crate) const SITES: &[(&str, &str)] = &[
     ("PokerStars", "PokerStars"),
     ("POKERSTARS", "PokerStars"),
     ("Run It Once Poker", "Run It Once"),
@@ -831,28 +833,12 @@ fn fast_money(text: &str, scale: i64) -> Option<Money> {
     text::plain_amount(t, scale)
 }
 
-/// Strips what Stars appends to an action: " (disconnect)", " and is all-in", " and has reached
-/// the $X cap". Returns the rest and whether the player is all-in.
-fn action_tail(s: &str) -> (&str, bool) {
-    let mut s = s.trim_end();
-    if let Some(r) = s.strip_suffix("(disconnect)") {
-        s = r.trim_end();
-    }
-    let mut all_in = false;
-    if let Some(i) = find(s, "and ") {
-        all_in = s[i..].starts_with("and is all-in");
-        s = s[..i].trim_end();
-    }
-    (s, all_in)
-}
-
 // ---------------------------------------------------------------------------------------------
 // The parser
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Debug, Clone, Copy, Default)]
 struct PlayerState {
-    folded: bool,
     /// Made an action other than a post (a later "sits out" line does not make him absent).
     acted: bool,
     sits_out: bool,
@@ -916,17 +902,10 @@ struct Parser {
     phase: Phase,
     header_line: u32,
     ante_printed: bool,
-    /// Player names are "Small Blind", "Big Blind", "Dealer" (converted files): every small
-    /// blind posted is a live one.
-    anonymised: bool,
-    sb_posted: bool,
-    bb_posted: bool,
-    /// Per player: folded, made an action other than a post, said to sit out in the hand.
+    /// Per player: made an action other than a post, said to sit out in the hand.
     state: Vec<PlayerState>,
-    /// Index in the actions of the last bet/raise/complete of the current street.
-    last_aggr: Option<usize>,
-    /// Stud third street: nobody has bet or completed yet.
-    stud_open: bool,
+    /// Folds, blinds posted and raises: the format's betting rules.
+    betting: Betting,
     hero: Option<PlayerIdx>,
     /// Board from the street lines (first run / only board) and the other runs.
     board: Vec<Card>,
@@ -942,9 +921,10 @@ struct Parser {
     summary_won: Vec<(PlayerIdx, Money, u8)>,
     cashed_out_pot: Money,
     total_pot: Option<Money>,
+    /// The summary's "Total pot" line.
+    total_line: Option<u32>,
     rake: Money,
     pot_added: Money,
-    uncalled_lines: usize,
     summary_seen: bool,
     /// Seat numbers of the summary's "Seat N:" lines.
     summary_seats: Vec<u8>,
@@ -970,12 +950,8 @@ impl Parser {
             phase: Phase::Seats,
             header_line,
             ante_printed,
-            anonymised: false,
-            sb_posted: false,
-            bb_posted: false,
             state: Vec::with_capacity(10),
-            last_aggr: None,
-            stud_open: true,
+            betting: Betting::new(Rules::POKERSTARS),
             hero: None,
             board: Vec::new(),
             runs: Vec::new(),
@@ -988,9 +964,9 @@ impl Parser {
             summary_won: Vec::new(),
             cashed_out_pot: 0,
             total_pot: None,
+            total_line: None,
             rake: 0,
             pot_added: 0,
-            uncalled_lines: 0,
             summary_seen: false,
             summary_seats: Vec::new(),
         }
@@ -1092,7 +1068,9 @@ impl Parser {
     /// The seat list is complete.
     fn enter_body(&mut self) {
         self.phase = Phase::Body;
-        self.anonymised = self
+        // Player names are "Small Blind", "Big Blind", "Dealer" (converted files): every small
+        // blind posted is a live one.
+        self.betting.rules.every_small_blind_live = self
             .b
             .hand()
             .players
@@ -1272,7 +1250,6 @@ impl Parser {
         let new_street = street != self.b.street();
         if new_street && street >= self.b.street() {
             self.b.set_street(street);
-            self.last_aggr = None;
         }
         match self.base {
             Base::Hold if street >= 0 && !cards.is_empty() && (name != "HOLE CARDS") => {
@@ -1287,7 +1264,7 @@ impl Parser {
                     .and_then(|v| v.as_slice().first().copied())
                 {
                     for (i, pl) in self.b.hand_mut().players.iter_mut().enumerate() {
-                        if self.state.get(i).is_some_and(|s| !s.folded) && pl.cards.len() == 7 {
+                        if i < self.state.len() && !self.betting.folded(i) && pl.cards.len() == 7 {
                             pl.cards[6] = c;
                         }
                     }
@@ -1341,229 +1318,53 @@ impl Parser {
         }
     }
 
-    /// "NAME: verb ..." lines.
+    /// "NAME: verb ..." lines: the verbs of [`verbs`], applied with the format's betting rules.
     fn action(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
-        let bytes = r.as_bytes();
-        if bytes.is_empty() {
+        // "doesn't show hand", "Table deposit $10", "is disconnected", ...: nothing to record.
+        let Some(verb) = verbs::POKERSTARS.parse(r, |t| self.money(t, no), no)? else {
+            return Ok(());
+        };
+        if self.betting.apply(&mut self.b, p, &verb) {
+            match verb {
+                Verb::Fold { shown } => {
+                    // "folds [Kh]": cards shown while folding.
+                    if let Some(cards) = shown.and_then(cards_of) {
+                        self.show(p, cards.as_slice());
+                    }
+                }
+                Verb::Post { .. } | Verb::BringIn { .. } => return Ok(()),
+                _ => {}
+            }
+            self.mark_acted(p);
             return Ok(());
         }
-        match bytes[0] {
-            b'f' if r.starts_with("folds") => {
-                self.begin_betting();
-                // "folds [Kh]": cards shown while folding.
-                if let Some(cards) = groups(&r[5..]).next().and_then(cards_of) {
-                    self.show(p, cards.as_slice());
-                }
-                if !self.state[p].folded {
-                    self.state[p].folded = true;
-                    self.b.fold(p);
-                }
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'c' if r.starts_with("checks") => {
-                self.begin_betting();
-                self.b.check(p);
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'c' if r.starts_with("calls ") => {
-                self.begin_betting();
-                let (amt, all_in) = action_tail(&r[6..]);
-                let amount = self.money(amt, no)?;
-                self.call(p, amount, all_in);
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'b' if r.starts_with("bets ") => {
-                self.begin_betting();
-                let (amt, all_in) = action_tail(&r[5..]);
-                let amount = self.money(amt, no)?;
-                if self.base == Base::Stud && self.b.street() == 0 && self.stud_open {
-                    let to = self.b.street_total(p).saturating_add(amount);
-                    self.b.complete_to(p, to, all_in);
-                } else {
-                    self.b.bet(p, amount, all_in);
-                }
-                self.aggressed();
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'r' if r.starts_with("raises ") => {
-                self.begin_betting();
-                let (amt, all_in) = action_tail(&r[7..]);
-                let to = match split2(amt, "to ") {
-                    Some((_, to)) => self.money(to, no)?,
-                    // No total printed: the amount is what the raise adds, call included.
-                    None => self.b.street_total(p).saturating_add(self.money(amt, no)?),
-                };
-                if self.base == Base::Stud && self.b.street() == 0 && self.stud_open {
-                    self.b.complete_to(p, to, all_in);
-                } else {
-                    self.b.raise_to(p, to, all_in);
-                }
-                self.aggressed();
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'c' if r.starts_with("completes it to ") => {
-                let (amt, all_in) = action_tail(&r[16..]);
-                let to = self.money(amt, no)?;
-                self.b.complete_to(p, to, all_in);
-                self.aggressed();
-                self.mark_acted(p);
-                return Ok(());
-            }
-            b'p' if r.starts_with("posts ") => return self.post(no, p, &r[6..]),
-            b'b' if r.starts_with("brings") => {
-                // "brings in for 10", "brings-in low for 10"
-                if let Some(i) = find(r, " for ") {
-                    let (amt, all_in) = action_tail(&r[i + 5..]);
-                    let amount = self.money(amt, no)?;
-                    if self.b.street() < 0 {
-                        self.b.set_street(0);
-                    }
-                    self.b.bring_in(p, amount, all_in);
-                }
-                return Ok(());
-            }
-            b'd' if r.starts_with("discards ") => {
-                let (text, _) = action_tail(&r[9..]);
-                let n = text.split(' ').next().unwrap_or("");
-                let count: u8 = n.parse().map_err(|_| {
-                    if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
-                        ParseError::new(ErrorKind::OutOfRange, no, "discard count too large")
-                    } else {
-                        ParseError::malformed(no, "unreadable discard count")
-                    }
-                })?;
-                let cards = groups(text).next().and_then(cards_of);
+        match verb {
+            Verb::Discard { count, cards } => {
+                let cards = cards.and_then(cards_of);
                 let cards = cards.as_ref().map_or(&[][..], Cards::as_slice);
-                self.draw_street();
+                Betting::draw_street(&mut self.b);
                 self.redraw(p, Some(count), cards, false);
                 self.b.discard(p, count, cards.to_vec());
                 self.mark_acted(p);
-                return Ok(());
             }
-            b's' if r.starts_with("stands pat") => {
-                let cards = groups(r).next().and_then(cards_of);
+            Verb::StandPat { cards } => {
+                let cards = cards.and_then(cards_of);
                 let cards = cards.as_ref().map_or(&[][..], Cards::as_slice);
-                self.draw_street();
+                Betting::draw_street(&mut self.b);
                 self.redraw(p, None, cards, true);
                 self.b.stand_pat(p);
                 self.mark_acted(p);
-                return Ok(());
             }
-            b's' if r.starts_with("shows ") => {
-                if let Some(cards) = groups(r).next().and_then(cards_of) {
+            Verb::Show { cards } => {
+                if let Some(cards) = cards.and_then(cards_of) {
                     self.show(p, cards.as_slice());
                 }
-                return Ok(());
             }
-            b'm' if r.starts_with("mucks") => {
-                self.b.hand_mut().players[p].mucked = true;
-                return Ok(());
-            }
-            b'i' | b's' if r.starts_with("is sitting out") || r.starts_with("sits out") => {
-                if !self.state[p].acted {
-                    self.state[p].sits_out = true;
-                }
-                return Ok(());
-            }
+            Verb::Muck => self.b.hand_mut().players[p].mucked = true,
+            Verb::SitOut if !self.state[p].acted => self.state[p].sits_out = true,
             _ => {}
         }
-        // "doesn't show hand", "Table deposit $10", "is disconnected", ...: nothing to record.
         Ok(())
-    }
-
-    /// The first betting action of a hand whose "*** HOLE CARDS ***" line is missing.
-    fn begin_betting(&mut self) {
-        if self.b.street() < 0 {
-            self.b.set_street(0);
-        }
-    }
-
-    fn aggressed(&mut self) {
-        self.last_aggr = Some(self.b.hand().actions.len() - 1);
-        if self.b.street() == 0 {
-            self.stud_open = false;
-        }
-    }
-
-    /// A call of `amount` chips. A call can never take the caller above the highest total of the
-    /// street; when it does, the room printed the last raise's total too small (Run It Once did
-    /// in 2019), and the call shows by how much.
-    fn call(&mut self, p: PlayerIdx, amount: Money, all_in: bool) {
-        let over = self
-            .b
-            .street_total(p)
-            .saturating_add(amount)
-            .saturating_sub(self.b.street_max());
-        if over > 0 {
-            if let Some(idx) = self.last_aggr {
-                if self
-                    .b
-                    .hand()
-                    .actions
-                    .get(idx)
-                    .is_some_and(|a| a.player != p)
-                {
-                    self.b.amend_action(idx, over);
-                }
-            }
-        }
-        self.b.call(p, amount, all_in);
-    }
-
-    /// "posts small blind $1", "posts the ante 10", ...
-    fn post(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
-        let (kind, amt) = if let Some(a) = r.strip_prefix("small blind ") {
-            let kind = if !self.sb_posted || self.anonymised {
-                ActionKind::SmallBlind
-            } else {
-                ActionKind::DeadSmallBlind
-            };
-            self.sb_posted = true;
-            (kind, a)
-        } else if let Some(a) = r.strip_prefix("big blind ") {
-            (ActionKind::BigBlind, a)
-        } else if let Some(a) = r.strip_prefix("small & big blinds ") {
-            (ActionKind::BothBlinds, a)
-        } else if let Some(a) = r.strip_prefix("the ante ") {
-            (ActionKind::Ante, a)
-        } else if let Some(a) = r.strip_prefix("ante ") {
-            (ActionKind::Ante, a)
-        } else if let Some(a) = r.strip_prefix("straddle ") {
-            (ActionKind::Straddle, a)
-        } else if let Some(a) = r.strip_prefix("button blind ") {
-            (ActionKind::ButtonBlind, a)
-        } else if let Some(a) = r.strip_prefix("dead small blind ") {
-            (ActionKind::DeadSmallBlind, a)
-        } else {
-            return Err(ParseError::malformed(no, "unknown kind of post"));
-        };
-        let (amt, all_in) = action_tail(amt);
-        let amount = self.money(amt, no)?;
-        let mut kind = kind;
-        if kind == ActionKind::BigBlind {
-            // A second big blind larger than the table's is a straddle (PokerMaster prints
-            // straddles as big blinds); equal ones are late or returning players' posts.
-            let bb = self.b.hand().game.big_blind;
-            if self.bb_posted && bb > 0 && amount > bb {
-                kind = ActionKind::Straddle;
-            }
-            self.bb_posted = true;
-        }
-        self.b.post(p, kind, amount, all_in);
-        Ok(())
-    }
-
-    /// Draw games without a "*** DRAW ***" line (single draw): the first discard starts the draw.
-    fn draw_street(&mut self) {
-        if self.base == Base::Draw && self.b.street() <= 0 {
-            self.b.set_street(1);
-            self.last_aggr = None;
-        }
     }
 
     /// The hand before draw `round` (1-based): the deal or the previous draw.
@@ -1757,7 +1558,6 @@ impl Parser {
         let p = self.player_named(name.trim())?;
         Some(self.money(amt, no).map(|amount| {
             self.b.uncalled(p, amount);
-            self.uncalled_lines += 1;
             // Run It Once prints the return at the showdown: it belongs to the street of the
             // player's last bet.
             let hand = self.b.hand_mut();
@@ -1905,6 +1705,7 @@ impl Parser {
         let (first, mut parts) = split2(r, " | ").unwrap_or((r, ""));
         let total_text = &first[..first.bytes().position(|c| c == b' ').unwrap_or(first.len())];
         self.total_pot = Some(self.money(total_text, no)?);
+        self.total_line = Some(no);
         self.rake = 0;
         while !parts.is_empty() {
             let (part, more) = split2(parts, " | ").unwrap_or((parts, ""));
@@ -1983,7 +1784,7 @@ impl Parser {
             }
         } else if let Some(x) = t.strip_prefix("mucked") {
             // Converters list every player's cards as "mucked", folded ones included.
-            if !self.state[p].folded {
+            if !self.betting.folded(p) {
                 self.b.hand_mut().players[p].mucked = true;
             }
             let x = x.trim_start();
@@ -2085,7 +1886,7 @@ impl Parser {
         self.finish_boards()?;
         self.finish_players();
         self.finish_collections();
-        self.finish_money();
+        self.finish_money(last_line)?;
         Ok(self.b.finish())
     }
 
@@ -2210,104 +2011,19 @@ impl Parser {
         self.b.hand_mut().collections = collections;
     }
 
-    /// Total pot, rake, room-added money and returns, made consistent with each other.
-    fn finish_money(&mut self) {
-        let cashed_out = self.cashed_out_pot;
-        let uncalled_lines = self.uncalled_lines;
+    /// Total pot, rake, room-added money and returns, made consistent with each other: the
+    /// summary's total is before rake (exporters print it after), old histories print no
+    /// uncalled bets and the total shows them ([`Uncalled::FromPrintedPot`]).
+    fn finish_money(&mut self, last_line: u32) -> LineResult {
         let hand = self.b.hand_mut();
-        hand.pot_added = self.pot_added;
-        let collected = hand
-            .collections
-            .iter()
-            .fold(0 as Money, |a, c| a.saturating_add(c.amount));
-        let put_in = hand
-            .actions
-            .iter()
-            .fold(0 as Money, |a, x| a.saturating_add(x.amount));
-        match self.total_pot {
-            Some(mut total) => {
-                // Some exporters print the pot after rake as "Total pot".
-                if self.rake > 0 && collected == total && cashed_out == 0 {
-                    total = total.saturating_add(self.rake);
-                }
-                hand.total_pot = total;
-                hand.rake = self.rake;
-            }
-            None => {
-                let returned = hand
-                    .returned
-                    .iter()
-                    .fold(0 as Money, |a, r| a.saturating_add(r.amount));
-                hand.total_pot = put_in
-                    .saturating_sub(returned)
-                    .saturating_add(self.pot_added);
-                hand.rake = hand
-                    .total_pot
-                    .saturating_sub(collected)
-                    .saturating_sub(cashed_out)
-                    .max(0);
-            }
+        hand.cashed_out_pot = self.cashed_out_pot;
+        let mut policy = PotPolicy::new(self.scale, self.total_line.unwrap_or(last_line));
+        if let Some(total) = self.total_pot {
+            policy.printed = PrintedPot::BeforeRake(total);
+            policy.rake = Some(self.rake);
         }
-        hand.cashed_out_pot = cashed_out;
-        reconcile_returns(hand, uncalled_lines > 0);
-    }
-}
-
-/// Makes the money players put in, less what was returned, equal to the total pot the room
-/// printed (less the money it added):
-/// - old histories print no "Uncalled bet" line: the chips a single player put in above everyone
-///   else and that are not in the pot are returned to him;
-/// - Run It Once printed returns larger than the bet (the room's added money counted in): the
-///   last return is cut to what the pot allows.
-fn reconcile_returns(hand: &mut Hand, printed_returns: bool) {
-    let put_in = hand
-        .actions
-        .iter()
-        .fold(0 as Money, |a, x| a.saturating_add(x.amount));
-    let returned = hand
-        .returned
-        .iter()
-        .fold(0 as Money, |a, r| a.saturating_add(r.amount));
-    let in_pot = hand.total_pot.saturating_sub(hand.pot_added);
-    let diff = put_in.saturating_sub(returned).saturating_sub(in_pot);
-    if diff > 0 && !printed_returns {
-        // The top contributor's unmatched chips.
-        let n = hand.players.len();
-        let mut committed = vec![0 as Money; n];
-        for a in &hand.actions {
-            if let Some(c) = committed.get_mut(a.player) {
-                *c = c.saturating_add(a.amount);
-            }
-        }
-        let Some((top, &top_amount)) = committed.iter().enumerate().max_by_key(|&(_, v)| *v) else {
-            return;
-        };
-        let second = committed
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != top)
-            .map(|(_, &v)| v)
-            .max()
-            .unwrap_or(0);
-        if top_amount.saturating_sub(second) >= diff {
-            let street = hand
-                .actions
-                .iter()
-                .rev()
-                .find(|a| a.player == top && a.amount > 0)
-                .map_or(0, |a| a.street.max(0));
-            hand.returned.push(Returned {
-                street,
-                player: top,
-                amount: diff,
-            });
-        }
-    } else if diff < 0 && printed_returns {
-        if let Some(last) = hand.returned.last_mut() {
-            let cut = diff.saturating_neg();
-            if last.amount >= cut {
-                last.amount -= cut;
-            }
-        }
+        policy.added = self.pot_added;
+        policy.uncalled = Uncalled::FromPrintedPot;
+        self.b.settle(&policy)
     }
 }

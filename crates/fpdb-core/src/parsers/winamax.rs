@@ -40,7 +40,7 @@
 //!
 //! Winamax prints no "uncalled bet" line: the chips a bettor gets back are inside his "collected"
 //! amount (as a separate "side pot" when the caller was all-in for less). The parser takes them
-//! out of the collections and records them as returned (see [`common::settle`]). The summary's
+//! out of the collections and records them as returned (see [`Uncalled::InCollections`]). The summary's
 //! "Rake" is everything the room took; "Total pot" is what the players collected (rounded to
 //! "3.37k" in old tournaments), so the total pot is computed from the actions. Money the room
 //! adds to the pot ("Hold-up to Pot: total X", "Escape to Pot: total X") is `pot_added`.
@@ -66,7 +66,9 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
+use crate::parsers::verbs::{self, Betting, Dialect, Raise, Rules, Verb};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, Uncalled};
 use crate::split::Chunk;
 use crate::time;
 
@@ -79,6 +81,24 @@ use common::cards_of;
 /// The Winamax format.
 #[derive(Debug)]
 pub struct Winamax;
+
+/// Winamax's words for the posts.
+const DIALECT: Dialect = Dialect {
+    posts: &[
+        ("small blind ", ActionKind::SmallBlind),
+        ("big blind ", ActionKind::BigBlind),
+        ("ante ", ActionKind::Ante),
+        ("dead blind ", ActionKind::DeadSmallBlind),
+    ],
+};
+
+/// Winamax's folds and calls (its posts, bets and raises are read by the parser itself).
+const RULES: Rules = Rules {
+    every_small_blind_live: false,
+    big_blind_above_table_is_straddle: false,
+    amend_short_raise: false,
+    straddle_is_total: false,
+};
 
 /// How every header starts.
 const PREFIX: &str = "Winamax Poker - ";
@@ -397,7 +417,8 @@ struct Parser {
     base: Base,
     phase: Phase,
     header_line: u32,
-    folded: Vec<bool>,
+    /// Folds: the format's betting rules (Winamax's bets, raises and posts are its own).
+    betting: Betting,
     sb_posted: bool,
     /// Stud: the bring-in player and amount; whether third street was completed.
     bring_in: Option<(PlayerIdx, Money)>,
@@ -427,7 +448,7 @@ impl Parser {
             base,
             phase: Phase::Seats,
             header_line,
-            folded: Vec::with_capacity(10),
+            betting: Betting::new(RULES),
             sb_posted: false,
             bring_in: None,
             completed: false,
@@ -593,7 +614,6 @@ impl Parser {
         }
         let idx = self.b.add_player(seat, name, stack, false);
         self.b.hand_mut().players[idx].bounty = bounty;
-        self.folded.push(false);
         Ok(())
     }
 
@@ -722,174 +742,168 @@ impl Parser {
         }
     }
 
-    /// Lines that start with a seated player's name.
+    /// Lines that start with a seated player's name: the verbs of [`verbs`] with Winamax's
+    /// words and rules, then the room's own.
     fn player_line(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
-        let (r, printed_all_in) = match r.strip_suffix(" and is all-in") {
-            Some(x) => (x, true),
-            None => (r, false),
+        if r.starts_with("posts ") {
+            return self.post(no, p, r);
+        }
+        if r.starts_with("raises ") && find(r, "to ").is_none() {
+            return Err(ParseError::malformed(no, "raise without a total"));
+        }
+        let Some(verb) = DIALECT.parse(r, |t| self.money(t, no), no)? else {
+            return self.own_verb(no, p, r);
         };
-        if let Some(x) = r.strip_prefix("posts ") {
-            return self.post(no, p, x, printed_all_in);
-        }
-        if r == "folds" {
-            if !self.folded[p] {
-                self.folded[p] = true;
-                self.begin_betting();
-                self.b.fold(p);
+        match verb {
+            Verb::Fold { .. } | Verb::Check | Verb::Call { .. } => {
+                self.betting.apply(&mut self.b, p, &verb);
             }
-            return Ok(());
-        }
-        if r == "checks" {
-            self.begin_betting();
-            self.b.check(p);
-            return Ok(());
-        }
-        if let Some(x) = r.strip_prefix("calls ") {
-            self.begin_betting();
-            let amount = self.money(x, no)?;
-            self.b.call(p, amount, printed_all_in);
-            return Ok(());
-        }
-        if let Some(x) = r.strip_prefix("bets ") {
-            self.begin_betting();
-            let amount = self.money(x, no)?;
-            if self.b.street() == 0 && self.b.street_max() > 0 {
-                // Old tournaments print a preflop raise as "bets X": a raise by X.
-                if self.base == Base::Stud && !self.completed {
-                    let to = self.b.street_max().saturating_add(amount);
-                    self.b.complete_to(p, to, printed_all_in);
-                    self.completed = true;
-                } else {
-                    self.b.raise_by(p, amount, printed_all_in);
-                }
-            } else {
-                self.b.bet(p, amount, printed_all_in);
-            }
-            return Ok(());
-        }
-        if let Some(x) = r.strip_prefix("raises ") {
-            let to_text = split2(x, " to ")
-                .map(|(_, t)| t)
-                .ok_or_else(|| ParseError::malformed(no, "raise without a total"))?;
-            let mut to = self.money(to_text, no)?;
-            if self.b.street() < 0 {
-                // "raises 1€ to 3€" before the cards: both blinds posted at once.
-                let g = &self.b.hand().game;
-                let kind = if to <= g.small_blind.saturating_add(g.big_blind) {
-                    ActionKind::BothBlinds
-                } else {
-                    ActionKind::Straddle
-                };
-                self.b.post(p, kind, to, printed_all_in);
-                return Ok(());
-            }
-            if self.base == Base::Stud && self.b.street() == 0 {
-                // The bring-in player's total is printed without his bring-in.
-                if let Some((bp, amount)) = self.bring_in {
-                    if bp == p {
-                        to = to.saturating_add(amount);
-                    }
-                }
-                if !self.completed {
-                    self.completed = true;
-                    self.b.complete_to(p, to, printed_all_in);
-                    return Ok(());
+            Verb::Bet { amount, all_in } => self.bet(p, amount, all_in),
+            Verb::Raise { raise, all_in } => match raise {
+                Raise::To(to) => self.raise_to(p, to, all_in),
+                Raise::Adds(_) => return Err(ParseError::malformed(no, "raise without a total")),
+            },
+            Verb::BringIn { amount, all_in } => self.bring_in(p, amount, all_in),
+            Verb::StandPat { cards } => self.stand_pat(p, cards),
+            Verb::Discard { count, cards } => self.discard(p, count, cards),
+            Verb::Show { cards } => {
+                if let Some(cards) = cards.and_then(cards_of) {
+                    self.show(p, &cards);
                 }
             }
-            self.b.raise_to(p, to, printed_all_in);
-            return Ok(());
-        }
-        if let Some(x) = r
-            .strip_prefix("brings in ")
-            .or_else(|| r.strip_prefix("bring-in "))
-            .or_else(|| r.strip_prefix("brings-in "))
-        {
-            let amount = self.money(x, no)?;
-            if self.b.street() < 0 {
-                self.b.set_street(0);
-            }
-            self.b.bring_in(p, amount, printed_all_in);
-            self.bring_in = Some((p, amount));
-            return Ok(());
-        }
-        if let Some(x) = r.strip_prefix("stands pat") {
-            let cards = groups(x).next().and_then(cards_of).unwrap_or_default();
-            self.b.stand_pat(p);
-            let size = self.b.hand().game.category.hand_size();
-            let street = self.b.street();
-            let now = if cards.len() == size {
-                cards
-            } else {
-                self.hand_before(p, street)
-            };
-            self.set_draw(p, street, now);
-            return Ok(());
-        }
-        if let Some(x) = r
-            .strip_prefix("discards ")
-            .or_else(|| r.strip_prefix("discard "))
-        {
-            let (count, _) = text::leading_digits(x);
-            let count = u8::try_from(count)
-                .map_err(|_| ParseError::malformed(no, "unreadable discard count"))?;
-            let thrown = groups(x).next().and_then(cards_of).unwrap_or_default();
-            self.b.discard(p, count, thrown);
-            let size = self.b.hand().game.category.hand_size();
-            let street = self.b.street();
-            // Which cards were kept is not printed: the hand after the draw is unknown until
-            // the room shows it.
-            let now = if count == 0 {
-                self.hand_before(p, street)
-            } else {
-                vec![Card::UNKNOWN; size]
-            };
-            self.set_draw(p, street, now);
-            return Ok(());
-        }
-        if let Some(x) = r.strip_prefix("shows ") {
-            if let Some(cards) = groups(x).next().and_then(cards_of) {
-                self.show(p, &cards);
-            }
-            return Ok(());
-        }
-        if r.starts_with("mucks") {
-            self.b.hand_mut().players[p].mucked = true;
-            return Ok(());
-        }
-        if let Some(x) = r.strip_prefix("collected ") {
-            // "collected 8.20€ from pot", "from side pot 1", "from main pot", "from pot (HI)".
-            let (amt, from) = split2(x, " from ").unwrap_or((x, "pot"));
-            let amount = self.money(amt, no)?;
-            let pot = match from.trim().strip_prefix("side pot") {
-                Some(n) => {
-                    let (v, _) = text::leading_digits(n.trim_start());
-                    u8::try_from(v).unwrap_or(u8::MAX).max(1)
+            Verb::Muck => self.b.hand_mut().players[p].mucked = true,
+            Verb::SitOut => {
+                let acted = self.b.hand().actions.iter().any(|a| a.player == p);
+                if !acted {
+                    self.b.hand_mut().players[p].sitting_out = true;
                 }
-                None => 0,
-            };
-            self.collected.push(Collection {
-                player: p,
-                amount,
-                pot,
-                board: 0,
-            });
-            return Ok(());
-        }
-        // "is sitting out", "sits out", "denies SB", chat...: nothing to record.
-        if r.starts_with("is sitting out") || r.starts_with("sits out") {
-            let acted = self.b.hand().actions.iter().any(|a| a.player == p);
-            if !acted {
-                self.b.hand_mut().players[p].sitting_out = true;
             }
+            // Winamax prints no "completes": its completions are raises.
+            Verb::Complete { .. } | Verb::Post { .. } => {}
         }
         Ok(())
     }
 
-    /// The first betting action of a hand whose street line is missing.
-    fn begin_betting(&mut self) {
-        if self.b.street() < 0 {
-            self.b.set_street(0);
+    /// Winamax's own verbs: "collected", and the other spellings of bring-ins and discards.
+    fn own_verb(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
+        if let Some(x) = r
+            .strip_prefix("bring-in ")
+            .or_else(|| r.strip_prefix("brings-in "))
+        {
+            let (amt, all_in) = verbs::amount_tail(x);
+            let amount = self.money(amt, no)?;
+            self.bring_in(p, amount, all_in);
+        } else if let Some(x) = r.strip_prefix("discard ") {
+            let (count, _) = text::leading_digits(x);
+            let count = u8::try_from(count)
+                .map_err(|_| ParseError::malformed(no, "unreadable discard count"))?;
+            self.discard(p, count, groups(x).next());
+        } else if let Some(x) = r.strip_prefix("collected ") {
+            self.collected(no, p, x)?;
         }
+        // "denies SB", chat...: nothing to record.
+        Ok(())
+    }
+
+    /// "bets X": before the flop, where old tournaments print raises so, a raise by X.
+    fn bet(&mut self, p: PlayerIdx, amount: Money, all_in: bool) {
+        Betting::begin_betting(&mut self.b);
+        if self.b.street() == 0 && self.b.street_max() > 0 {
+            if self.base == Base::Stud && !self.completed {
+                let to = self.b.street_max().saturating_add(amount);
+                self.b.complete_to(p, to, all_in);
+                self.completed = true;
+            } else {
+                self.b.raise_by(p, amount, all_in);
+            }
+        } else {
+            self.b.bet(p, amount, all_in);
+        }
+    }
+
+    /// "raises X to Y". Before the cards, a player posting both blinds at once (or a
+    /// straddle); in stud, the bring-in player's total is printed without his bring-in.
+    fn raise_to(&mut self, p: PlayerIdx, mut to: Money, all_in: bool) {
+        if self.b.street() < 0 {
+            let g = &self.b.hand().game;
+            let kind = if to <= g.small_blind.saturating_add(g.big_blind) {
+                ActionKind::BothBlinds
+            } else {
+                ActionKind::Straddle
+            };
+            self.b.post(p, kind, to, all_in);
+            return;
+        }
+        if self.base == Base::Stud && self.b.street() == 0 {
+            if let Some((bp, amount)) = self.bring_in {
+                if bp == p {
+                    to = to.saturating_add(amount);
+                }
+            }
+            if !self.completed {
+                self.completed = true;
+                self.b.complete_to(p, to, all_in);
+                return;
+            }
+        }
+        self.b.raise_to(p, to, all_in);
+    }
+
+    fn bring_in(&mut self, p: PlayerIdx, amount: Money, all_in: bool) {
+        Betting::begin_betting(&mut self.b);
+        self.b.bring_in(p, amount, all_in);
+        self.bring_in = Some((p, amount));
+    }
+
+    /// "stands pat [cards]": the hand after the draw is the hand shown, or the one before.
+    fn stand_pat(&mut self, p: PlayerIdx, cards: Option<&str>) {
+        let cards = cards.and_then(cards_of).unwrap_or_default();
+        self.b.stand_pat(p);
+        let size = self.b.hand().game.category.hand_size();
+        let street = self.b.street();
+        let now = if cards.len() == size {
+            cards
+        } else {
+            self.hand_before(p, street)
+        };
+        self.set_draw(p, street, now);
+    }
+
+    /// "discards N [cards]".
+    fn discard(&mut self, p: PlayerIdx, count: u8, cards: Option<&str>) {
+        let thrown = cards.and_then(cards_of).unwrap_or_default();
+        self.b.discard(p, count, thrown);
+        let size = self.b.hand().game.category.hand_size();
+        let street = self.b.street();
+        // Which cards were kept is not printed: the hand after the draw is unknown until the
+        // room shows it.
+        let now = if count == 0 {
+            self.hand_before(p, street)
+        } else {
+            vec![Card::UNKNOWN; size]
+        };
+        self.set_draw(p, street, now);
+    }
+
+    /// "collected 8.20€ from pot", "from side pot 1", "from main pot", "from pot (HI)" (after
+    /// "collected ").
+    fn collected(&mut self, no: u32, p: PlayerIdx, x: &str) -> LineResult {
+        let (amt, from) = split2(x, " from ").unwrap_or((x, "pot"));
+        let amount = self.money(amt, no)?;
+        let pot = match from.trim().strip_prefix("side pot") {
+            Some(n) => {
+                let (v, _) = text::leading_digits(n.trim_start());
+                u8::try_from(v).unwrap_or(u8::MAX).max(1)
+            }
+            None => 0,
+        };
+        self.collected.push(Collection {
+            player: p,
+            amount,
+            pot,
+            board: 0,
+        });
+        Ok(())
     }
 
     /// The hand before the current draw (the deal or the previous draw).
@@ -908,25 +922,28 @@ impl Parser {
 
     /// "posts small blind 0.02€", "... out of position", "posts big blind 0€ out of position",
     /// "posts ante 5€", "posts dead blind 1€".
-    fn post(&mut self, no: u32, p: PlayerIdx, r: &str, all_in: bool) -> LineResult {
+    /// "posts small blind 1€[ out of position][ and is all-in]", "posts ante 5", "posts dead
+    /// blind 2€". A small blind out of position or after the first is dead, or both blinds
+    /// when larger than the small blind; a post of nothing (the big blind of a player who
+    /// posted both as his small blind) is no post.
+    fn post(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
+        let (r, printed_all_in) = match r.strip_suffix(" and is all-in") {
+            Some(x) => (x, true),
+            None => (r, false),
+        };
         let (r, out_of_position) = match r.strip_suffix(" out of position") {
             Some(x) => (x, true),
             None => (r, false),
         };
-        let (kind, amt) = if let Some(a) = r.strip_prefix("small blind ") {
-            (ActionKind::SmallBlind, a)
-        } else if let Some(a) = r.strip_prefix("big blind ") {
-            (ActionKind::BigBlind, a)
-        } else if let Some(a) = r.strip_prefix("ante ") {
-            (ActionKind::Ante, a)
-        } else if let Some(a) = r.strip_prefix("dead blind ") {
-            (ActionKind::DeadSmallBlind, a)
-        } else {
+        let Some(Verb::Post {
+            kind,
+            amount,
+            all_in,
+        }) = DIALECT.parse(r, |t| self.money(t, no), no)?
+        else {
             return Err(ParseError::malformed(no, "unknown kind of post"));
         };
-        let amount = self.money(amt, no)?;
         if amount == 0 {
-            // "posts big blind 0€ out of position" after posting both blinds as a small blind.
             return Ok(());
         }
         let kind = match kind {
@@ -942,7 +959,7 @@ impl Parser {
         if kind == ActionKind::SmallBlind {
             self.sb_posted = true;
         }
-        self.b.post(p, kind, amount, all_in);
+        self.b.post(p, kind, amount, all_in || printed_all_in);
         Ok(())
     }
 
@@ -1064,20 +1081,17 @@ impl Parser {
         } else {
             std::mem::take(&mut self.collected)
         };
-        let tour = self.b.hand().game.kind == GameKind::Tour;
-        let rake = if tour { Some(0) } else { self.rake };
+        let mut policy = PotPolicy::new(self.scale, self.pot_line);
+        policy.rake = self.rake;
+        policy.added = self.added;
+        policy.uncalled = Uncalled::InCollections;
         // Each rounded half chip, and each collection printed rounded, can be a chip off.
-        let tolerance = if self.rounded > 0 {
-            self.rounded.saturating_add(collections.len() as Money)
-        } else {
-            0
-        };
-        let (pot_line, scale) = (self.pot_line, self.scale);
-        let mut hand = self.b.finish();
-        hand.collections = collections;
-        common::settle(&mut hand, rake, self.added, tolerance)
-            .map_err(|m| ParseError::malformed(pot_line, m.message(scale)))?;
-        Ok(hand)
+        if self.rounded > 0 {
+            policy.tolerance = self.rounded.saturating_add(collections.len() as Money);
+        }
+        self.b.hand_mut().collections = collections;
+        self.b.settle(&policy)?;
+        Ok(self.b.finish())
     }
 }
 

@@ -1,18 +1,18 @@
 //! Helpers shared by the Winamax and PartyPoker parsers: reading amounts (with the symbols and
 //! codes both print around them), card groups (both may separate cards with commas), time-zone
-//! labels, the hand-number hash, and the money settlement of rooms that print no "uncalled bet"
-//! line but pay the uncalled chips back inside the winner's "collected"/"wins" amount. The
-//! generic text helpers both use are in [`crate::parsers::text`].
+//! labels and the hand-number hash. Their money (no "uncalled bet" line, the uncalled chips paid
+//! back inside the winner's "collected"/"wins" amount) is settled by [`crate::pot`]
+//! ([`crate::pot::Uncalled::InCollections`]). The generic text helpers both use are in
+//! [`crate::parsers::text`].
 //!
 //! Declared from `winamax.rs` (as `winamax::common`) so that both parsers share one copy; it
 //! holds nothing room-specific.
 
 use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
 
-use crate::amount::CENTS;
 use crate::cards::Card;
 use crate::error::ErrorKind;
-use crate::model::{ActionKind, Hand, Money, PlayerIdx, Returned};
+use crate::model::Money;
 use crate::parsers::text::{self, find};
 use crate::time;
 
@@ -186,253 +186,10 @@ pub(crate) fn to_utc(local: NaiveDateTime, label: &str, default: chrono_tz::Tz) 
     time::local_to_utc(local, tz)
 }
 
-// ---------------------------------------------------------------------------------------------
-// Money settlement
-// ---------------------------------------------------------------------------------------------
-
-/// Live money of an action: what counts towards the amount to match on its street (antes and
-/// dead blinds do not).
-fn live(kind: ActionKind, amount: Money, small_blind: Money) -> Money {
-    match kind {
-        ActionKind::Ante | ActionKind::DeadSmallBlind => 0,
-        ActionKind::BothBlinds => amount.saturating_sub(amount.min(small_blind.max(0))),
-        _ => amount,
-    }
-}
-
-/// The uncalled bet of a finished hand: on the last street where live money went in, the chips
-/// the biggest contributor put in above the second biggest (every other player counted, folded
-/// or not), when he did not fold. A room that prints no "uncalled bet" line still gives these
-/// chips back; at most one bet per hand can be uncalled, on the street where betting stopped.
-pub(crate) fn uncalled_bet(hand: &Hand) -> Option<Returned> {
-    let n = hand.players.len();
-    let sb = hand.game.small_blind;
-    let last = hand
-        .actions
-        .iter()
-        .filter(|a| live(a.kind, a.amount, sb) > 0)
-        .map(|a| a.street.max(0))
-        .max()?;
-    let mut totals = vec![0 as Money; n];
-    let mut folded = vec![false; n];
-    for a in &hand.actions {
-        if a.kind == ActionKind::Fold {
-            if let Some(f) = folded.get_mut(a.player) {
-                *f = true;
-            }
-        }
-        if a.street.max(0) == last {
-            if let Some(t) = totals.get_mut(a.player) {
-                *t = t.saturating_add(live(a.kind, a.amount, sb));
-            }
-        }
-    }
-    let (mut top, mut second, mut who): (Money, Money, PlayerIdx) = (0, 0, 0);
-    for (p, &t) in totals.iter().enumerate() {
-        if t > top {
-            second = top;
-            top = t;
-            who = p;
-        } else if t > second {
-            second = t;
-        }
-    }
-    let amount = top.saturating_sub(second);
-    (amount > 0 && !folded.get(who).copied().unwrap_or(true)).then_some(Returned {
-        street: last,
-        player: who,
-        amount,
-    })
-}
-
-/// How the room's numbers disagree with the money the actions put in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Mismatch {
-    pub put_in: Money,
-    pub collected: Money,
-    pub rake: Option<Money>,
-    pub uncalled: Money,
-}
-
-impl Mismatch {
-    /// A message for the error report, amounts in the currency (`scale` = [`CENTS`]) or chips.
-    pub fn message(&self, scale: i64) -> String {
-        let m = |v: Money| show_money(v, scale);
-        match self.rake {
-            Some(r) => format!(
-                "the pot does not add up: the players collected {} and the room took {}, but the \
-                 actions put in {} (with {} uncalled)",
-                m(self.collected),
-                m(r),
-                m(self.put_in),
-                m(self.uncalled)
-            ),
-            None => format!(
-                "the pot does not add up: the players collected {}, more than the {} the actions \
-                 put in (with {} uncalled)",
-                m(self.collected),
-                m(self.put_in),
-                m(self.uncalled)
-            ),
-        }
-    }
-}
-
-/// An amount for messages: "12.50" for cents, "1250" for chips.
-pub(crate) fn show_money(v: Money, scale: i64) -> String {
-    if scale == CENTS {
-        let sign = if v < 0 { "-" } else { "" };
-        let a = v.unsigned_abs();
-        format!("{sign}{}.{:02}", a / 100, a % 100)
-    } else {
-        v.to_string()
-    }
-}
-
-/// Fills `returned`, `total_pot`, `rake` and `pot_added` of a hand whose room prints no uncalled
-/// bet and whose collections include the uncalled chips given back (Winamax's "collected",
-/// PartyPoker's "wins" and "collected"):
-///
-/// - the uncalled bet is inferred ([`uncalled_bet`]) and recorded as returned;
-/// - when the collections contain it (they add up to everything put in, less the room's rake),
-///   it is taken out of the bettor's collections: a collection of exactly that amount if he has
-///   one (both rooms pay it as a separate "side pot" when the caller was all-in for less), else
-///   evenly from his collections (Winamax splits it between the high and low halves);
-/// - the total pot is everything put in, less the uncalled bet, plus the room's added money;
-/// - the rake is `printed_rake` when the room prints it, else the total pot less what the
-///   players collected (and the pot the room kept for cashed-out players).
-///
-/// `tolerance` (chips) absorbs amounts the room rounded (half chips of old Winamax
-/// tournaments): a difference that small is given to (or taken from) the biggest collection.
-///
-/// Returns the disagreement when the numbers cannot be made to add up; the hand is then left
-/// with the pot of the actions and the rake printed (or 0).
-pub(crate) fn settle(
-    hand: &mut Hand,
-    printed_rake: Option<Money>,
-    added: Money,
-    tolerance: Money,
-) -> Result<(), Mismatch> {
-    let put_in = hand
-        .actions
-        .iter()
-        .fold(0 as Money, |a, x| a.saturating_add(x.amount));
-    let collected = |h: &Hand| {
-        h.collections
-            .iter()
-            .fold(0 as Money, |a, c| a.saturating_add(c.amount))
-    };
-    let before = collected(hand);
-    let uncalled = uncalled_bet(hand);
-    let u = uncalled.as_ref().map_or(0, |r| r.amount);
-    let kept = hand.cashed_out_pot;
-    let with_u = put_in.saturating_add(added);
-    let includes = match (&uncalled, printed_rake) {
-        (None, _) => false,
-        (Some(_), Some(r)) => {
-            before
-                .saturating_add(r)
-                .saturating_add(kept)
-                .saturating_sub(with_u)
-                .abs()
-                <= tolerance
-        }
-        (Some(r), None) => {
-            hand.collections
-                .iter()
-                .filter(|c| c.player == r.player)
-                .fold(0 as Money, |a, c| a.saturating_add(c.amount))
-                .saturating_add(tolerance)
-                >= u
-        }
-    };
-    if let Some(mut r) = uncalled {
-        if includes {
-            r.amount = take_back(hand, r.player, r.amount, tolerance);
-        }
-        hand.returned.push(r);
-    }
-    let returned = hand
-        .returned
-        .iter()
-        .fold(0 as Money, |a, r| a.saturating_add(r.amount));
-    let total = with_u.saturating_sub(returned);
-    hand.total_pot = total;
-    hand.pot_added = added;
-    let after = collected(hand);
-    let rake = match printed_rake {
-        Some(r) => r,
-        None => total.saturating_sub(after).saturating_sub(kept),
-    };
-    let diff = after
-        .saturating_add(rake)
-        .saturating_add(kept)
-        .saturating_sub(total);
-    if diff != 0 && diff.abs() <= tolerance {
-        if let Some(c) = hand.collections.iter_mut().max_by_key(|c| c.amount) {
-            if c.amount >= diff {
-                c.amount -= diff;
-                hand.rake = rake.max(0);
-                return Ok(());
-            }
-        }
-    }
-    hand.rake = rake.max(0);
-    if rake < 0 || diff != 0 {
-        hand.rake = printed_rake.unwrap_or(0).max(0);
-        return Err(Mismatch {
-            put_in,
-            collected: before,
-            rake: printed_rake,
-            uncalled: u,
-        });
-    }
-    Ok(())
-}
-
-/// Takes `amount` out of player `p`'s collections and returns what was taken: a collection of
-/// that amount (give or take `tolerance`) if there is one, else the amount, evenly from his
-/// collections.
-fn take_back(hand: &mut Hand, p: PlayerIdx, amount: Money, tolerance: Money) -> Money {
-    let exact = hand
-        .collections
-        .iter()
-        .rposition(|c| c.player == p && c.amount == amount)
-        .or_else(|| {
-            hand.collections
-                .iter()
-                .rposition(|c| c.player == p && c.amount.saturating_sub(amount).abs() <= tolerance)
-        });
-    if let Some(i) = exact {
-        return hand.collections.remove(i).amount;
-    }
-    let mut left = amount;
-    while left > 0 {
-        let holders = hand
-            .collections
-            .iter()
-            .filter(|c| c.player == p && c.amount > 0)
-            .count() as Money;
-        if holders == 0 {
-            break;
-        }
-        let share = (left / holders).max(1);
-        for c in hand.collections.iter_mut() {
-            if c.player == p && c.amount > 0 && left > 0 {
-                let cut = c.amount.min(share).min(left);
-                c.amount -= cut;
-                left -= cut;
-            }
-        }
-    }
-    hand.collections.retain(|c| c.amount > 0);
-    amount - left
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::amount::CHIPS;
+    use crate::amount::{CENTS, CHIPS};
 
     #[test]
     fn amounts() {

@@ -73,7 +73,9 @@ use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::text::{self, checked_money, find, groups, leading_number, rfind, split2};
+use crate::parsers::verbs::{self, Betting, Dialect, Raise, Rules, Verb};
 use crate::parsers::Room;
+use crate::pot::{PotPolicy, PrintedPot};
 use crate::split::Chunk;
 use crate::time;
 
@@ -83,6 +85,27 @@ pub struct Winning;
 
 /// The site name stored in Sites.name.
 const SITE: &str = "Winning Poker Network";
+
+/// The new format's words for the posts: "posts X" alone is a player coming in, whose post is
+/// live money whatever its size, recorded as a big blind after the real one.
+const DIALECT: Dialect = Dialect {
+    posts: &[
+        ("ante ", ActionKind::Ante),
+        ("the small blind ", ActionKind::SmallBlind),
+        ("the big blind ", ActionKind::BigBlind),
+        ("dead ", ActionKind::BothBlinds),
+        ("straddle ", ActionKind::Straddle),
+        ("", ActionKind::BigBlind),
+    ],
+};
+
+/// The network's betting (both formats): a second small blind is dead.
+const RULES: Rules = Rules {
+    every_small_blind_live: false,
+    big_blind_above_table_is_straddle: false,
+    amend_short_raise: false,
+    straddle_is_total: false,
+};
 
 impl Room for Winning {
     fn header_first_bytes(&self) -> &'static [u8] {
@@ -501,7 +524,6 @@ enum Phase {
 
 #[derive(Debug, Clone, Copy, Default)]
 struct PlayerState {
-    folded: bool,
     sits_out: bool,
 }
 
@@ -590,11 +612,10 @@ struct Parser<'a> {
     /// Seat lines, added to the builder in seat order once the seat list ends.
     seats: Vec<(u8, &'a str, Money, bool)>,
     state: Vec<PlayerState>,
-    sb_posted: bool,
+    /// Folds, blinds posted, stud's completion: the format's betting rules (both formats).
+    betting: Betting,
     /// Old format: the big blind decided the betting structure.
     limit_known: bool,
-    /// Stud third street: nobody has bet or completed yet.
-    stud_open: bool,
     hero: Option<PlayerIdx>,
     /// Board from the street lines, and the runs of a run-it-twice hand.
     board: Vec<Card>,
@@ -608,6 +629,8 @@ struct Parser<'a> {
     summary_won: Vec<(PlayerIdx, Money)>,
     total_pot: Option<Money>,
     fees: Money,
+    /// The summary's total-pot line.
+    total_line: Option<u32>,
     summary_seen: bool,
     /// Old format: the "Game ended at" line that closes every finished hand.
     ended: bool,
@@ -636,9 +659,8 @@ impl<'a> Parser<'a> {
             printed_small: h.printed_small,
             seats: Vec::with_capacity(10),
             state: Vec::with_capacity(10),
-            sb_posted: false,
+            betting: Betting::new(RULES),
             limit_known: format == Format::New || base == Base::Stud,
-            stud_open: true,
             hero: None,
             board: Vec::new(),
             runs: Vec::new(),
@@ -649,6 +671,7 @@ impl<'a> Parser<'a> {
             summary_won: Vec::new(),
             total_pot: None,
             fees: 0,
+            total_line: None,
             summary_seen: false,
             ended: false,
             summary_seats: 0,
@@ -794,7 +817,6 @@ impl<'a> Parser<'a> {
         for &(seat, name, stack, sitting_out) in &self.seats {
             self.b.add_player(seat, name, stack, sitting_out);
             self.state.push(PlayerState {
-                folded: false,
                 sits_out: sitting_out,
             });
         }
@@ -931,7 +953,7 @@ impl<'a> Parser<'a> {
                 "uncalled bet returned to a player who is not in the seat list",
             )
         })?;
-        if self.state.get(p).is_some_and(|s| s.folded) {
+        if self.betting.folded(p) {
             return Err(ParseError::malformed(
                 no,
                 "uncalled bet returned to a player who folded",
@@ -986,46 +1008,25 @@ impl<'a> Parser<'a> {
 
     /// Marks the start of betting when no "*** HOLE CARDS ***" line came (old format).
     fn begin_betting(&mut self) {
-        if self.b.street() < 0 {
-            self.b.set_street(0);
-        }
+        Betting::begin_betting(&mut self.b);
+    }
+
+    /// Applies a betting verb with the format's rules.
+    fn apply(&mut self, p: PlayerIdx, verb: Verb<'_>) {
+        self.betting.apply(&mut self.b, p, &verb);
     }
 
     fn fold(&mut self, p: PlayerIdx) {
-        self.begin_betting();
-        if let Some(s) = self.state.get_mut(p) {
-            if !s.folded {
-                s.folded = true;
-                self.b.fold(p);
-            }
-        }
+        self.apply(p, Verb::Fold { shown: None });
     }
 
     fn bet(&mut self, p: PlayerIdx, amount: Money, all_in: bool) {
-        self.begin_betting();
-        if self.base == Base::Stud && self.b.street() == 0 && self.stud_open {
-            let to = self.b.street_total(p).saturating_add(amount);
-            self.b.complete_to(p, to, all_in);
-        } else {
-            self.b.bet(p, amount, all_in);
-        }
-        self.aggressed();
+        self.apply(p, Verb::Bet { amount, all_in });
     }
 
     fn raise_to(&mut self, p: PlayerIdx, to: Money, all_in: bool) {
-        self.begin_betting();
-        if self.base == Base::Stud && self.b.street() == 0 && self.stud_open {
-            self.b.complete_to(p, to, all_in);
-        } else {
-            self.b.raise_to(p, to, all_in);
-        }
-        self.aggressed();
-    }
-
-    fn aggressed(&mut self) {
-        if self.b.street() == 0 {
-            self.stud_open = false;
-        }
+        let raise = Raise::To(to);
+        self.apply(p, Verb::Raise { raise, all_in });
     }
 
     /// An all-in of `amount` chips added: a bet, a raise or a call, by the street's totals.
@@ -1042,17 +1043,17 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A post: the first small blind is the live one; a post of a big blind by someone else is
-    /// a late big blind; other posts are dead money.
+    /// A post: the first small blind is the live one, a later one dead ([`RULES`]).
     fn post(&mut self, p: PlayerIdx, kind: ActionKind, amount: Money) {
-        let kind = match kind {
-            ActionKind::SmallBlind if self.sb_posted => ActionKind::DeadSmallBlind,
-            k => k,
-        };
-        if kind == ActionKind::SmallBlind {
-            self.sb_posted = true;
-        }
-        self.b.post(p, kind, amount, false);
+        let all_in = false;
+        self.apply(
+            p,
+            Verb::Post {
+                kind,
+                amount,
+                all_in,
+            },
+        );
     }
 
     /// Old format: a big blind equal to the first stake of the header means the header printed
@@ -1203,77 +1204,34 @@ impl<'a> Parser<'a> {
 
     /// New format: "NAME verb ...".
     fn new_player_line(&mut self, no: u32, p: PlayerIdx, r: &str) -> LineResult {
+        if let Some(verb) = DIALECT.parse(r, |t| self.money(t, no), no)? {
+            if !self.betting.apply(&mut self.b, p, &verb) {
+                match verb {
+                    Verb::Show { cards } => {
+                        if let Some(cards) = cards.and_then(cards_of) {
+                            self.show(p, &cards);
+                        }
+                    }
+                    Verb::Muck => self.b.hand_mut().players[p].mucked = true,
+                    Verb::SitOut => self.sits_out(p),
+                    // Winning prints no draw games.
+                    _ => {}
+                }
+            }
+            return Ok(());
+        }
+        // The room's own verbs.
         let (verb, arg) = match r.split_once(' ') {
             Some((v, a)) => (v, a),
             None => (r, ""),
         };
-        let (arg, printed_all_in) = match arg.strip_suffix(" and is all-in") {
-            Some(a) => (a, true),
-            None => (arg, false),
-        };
         match verb {
-            "folds" => self.fold(p),
-            "checks" => {
-                self.begin_betting();
-                self.b.check(p);
-            }
-            "calls" => {
-                let amount = self.money(arg, no)?;
-                self.begin_betting();
-                self.b.call(p, amount, printed_all_in);
-            }
-            "bets" => {
-                let amount = self.money(arg, no)?;
-                self.bet(p, amount, printed_all_in);
-            }
-            "raises" => {
-                let to = match split2(arg, " to ") {
-                    Some((_, to)) => self.money(to, no)?,
-                    None => self.b.street_total(p).saturating_add(self.money(arg, no)?),
-                };
-                self.raise_to(p, to, printed_all_in);
-            }
             "caps" | "cap" => {
-                let amount = self.money(arg, no)?;
-                let to = self.b.street_total(p).saturating_add(amount);
-                self.raise_to(p, to, printed_all_in);
+                // The chips the raise adds, up to the cap.
+                let (amt, all_in) = verbs::amount_tail(arg);
+                let raise = Raise::Adds(self.money(amt, no)?);
+                self.apply(p, Verb::Raise { raise, all_in });
             }
-            "posts" => {
-                let (kind, amt) = if let Some(a) = arg.strip_prefix("ante ") {
-                    (ActionKind::Ante, a)
-                } else if let Some(a) = arg.strip_prefix("the small blind ") {
-                    (ActionKind::SmallBlind, a)
-                } else if let Some(a) = arg.strip_prefix("the big blind ") {
-                    (ActionKind::BigBlind, a)
-                } else if let Some(a) = arg.strip_prefix("dead ") {
-                    (ActionKind::BothBlinds, a)
-                } else if let Some(a) = arg.strip_prefix("straddle ") {
-                    (ActionKind::Straddle, a)
-                } else {
-                    // A live post to come in, as in the old format.
-                    let amount = self.money(arg, no)?;
-                    self.b.post(p, ActionKind::BigBlind, amount, printed_all_in);
-                    return Ok(());
-                };
-                let amount = self.money(amt, no)?;
-                self.post(p, kind, amount);
-            }
-            "brings" => {
-                let amt = arg
-                    .strip_prefix("in ")
-                    .or_else(|| arg.strip_prefix("in for "))
-                    .unwrap_or(arg);
-                let amt = amt.strip_prefix("for ").unwrap_or(amt);
-                let amount = self.money(amt, no)?;
-                self.begin_betting();
-                self.b.bring_in(p, amount, printed_all_in);
-            }
-            "shows" => {
-                if let Some(cards) = groups(arg).next().and_then(cards_of) {
-                    self.show(p, &cards);
-                }
-            }
-            "mucks" => self.b.hand_mut().players[p].mucked = true,
             "collected" => {
                 // "collected $X from main pot[ N]" / "from side pot[ N]".
                 let (amt, from) = split2(arg, " from ").unwrap_or((arg, ""));
@@ -1298,14 +1256,18 @@ impl<'a> Parser<'a> {
                 });
             }
             "is" | "sits" if find(arg, "sitting out").is_some() || arg.starts_with("out") => {
-                if let Some(s) = self.state.get_mut(p) {
-                    s.sits_out = true;
-                }
+                self.sits_out(p);
             }
             // "does not show", "is disconnected", chatter.
             _ => {}
         }
         Ok(())
+    }
+
+    fn sits_out(&mut self, p: PlayerIdx) {
+        if let Some(s) = self.state.get_mut(p) {
+            s.sits_out = true;
+        }
     }
 
     /// Cards a player showed: hole cards in flop games, all his cards in stud.
@@ -1350,6 +1312,7 @@ impl<'a> Parser<'a> {
             }
             self.total_pot = total;
             self.fees = fees;
+            self.total_line = Some(no);
             return Ok(());
         }
         if let Some(r) = line.strip_prefix("Board: ") {
@@ -1429,6 +1392,7 @@ impl<'a> Parser<'a> {
             }
             self.total_pot = Some(total);
             self.fees = fees;
+            self.total_line = Some(no);
             return Ok(());
         }
         if let Some(r) = line.strip_prefix("Board") {
@@ -1554,7 +1518,7 @@ impl<'a> Parser<'a> {
         self.finish_boards();
         self.finish_players();
         self.finish_collections();
-        self.finish_money();
+        self.finish_money(last_line)?;
         Ok(self.b.finish())
     }
 
@@ -1647,28 +1611,13 @@ impl<'a> Parser<'a> {
 
     /// Total pot and rake. The room prints the pot after its fees; when the printed pot already
     /// equals what the players put in, it was printed before them.
-    fn finish_money(&mut self) {
-        let money_in = self.b.money_in();
-        let fees = self.fees;
-        let hand = self.b.hand_mut();
-        let collected = hand
-            .collections
-            .iter()
-            .fold(0 as Money, |a, c| a.saturating_add(c.amount));
-        match self.total_pot {
-            Some(printed) => {
-                hand.total_pot = if fees > 0 && printed == money_in {
-                    printed
-                } else {
-                    printed.saturating_add(fees)
-                };
-                hand.rake = fees;
-            }
-            None => {
-                hand.total_pot = money_in;
-                hand.rake = money_in.saturating_sub(collected).max(0);
-            }
+    fn finish_money(&mut self, last_line: u32) -> LineResult {
+        let mut policy = PotPolicy::new(self.scale, self.total_line.unwrap_or(last_line));
+        if let Some(printed) = self.total_pot {
+            policy.printed = PrintedPot::AfterRake(printed);
+            policy.rake = Some(self.fees);
         }
+        self.b.settle(&policy)
     }
 }
 

@@ -21,8 +21,6 @@ pub(crate) struct PlayerMoney {
     pub winnings: Money,
     /// The player's share of the hand's rake.
     pub rake: Money,
-    /// Street of the player's last live money, where an inferred return is recorded.
-    last_street: i8,
 }
 
 impl PlayerMoney {
@@ -75,9 +73,6 @@ pub(crate) fn compute(f: &Facts) -> MoneyFacts {
         }
         m.common += dead;
         m.committed += live;
-        if live > 0 && a.kind != ActionKind::BothBlinds {
-            m.last_street = a.street.max(0);
-        }
     }
     for r in &hand.returned {
         players[r.player].committed -= r.amount;
@@ -89,7 +84,10 @@ pub(crate) fn compute(f: &Facts) -> MoneyFacts {
         players[c.player].winnings += c.amount;
     }
 
-    let inferred = infer_uncalled(f, &players);
+    // The uncalled part of the biggest commitment when the room printed no return for it
+    // (semantics.md §3.0), by the rule parsers settle hands with: a parsed hand has none left,
+    // a hand built otherwise may.
+    let inferred = crate::pot::unmatched_bet(hand);
     if let Some(r) = &inferred {
         players[r.player].committed -= r.amount;
     }
@@ -122,32 +120,6 @@ fn pot(f: &Facts, players: &[PlayerMoney]) -> Money {
         .map(|m| m.committed + m.common)
         .sum::<Money>()
         + f.hand.pot_added
-}
-
-/// The uncalled part of the biggest commitment when the room printed no return for it
-/// (semantics.md §3.0): chips one player committed above everyone else go back to him, unless
-/// the collections show that they were part of the pot.
-fn infer_uncalled(f: &Facts, players: &[PlayerMoney]) -> Option<Returned> {
-    let (mut top, mut second, mut who) = (0, 0, 0);
-    for (p, m) in players.iter().enumerate() {
-        if m.committed > top {
-            second = top;
-            top = m.committed;
-            who = p;
-        } else if m.committed > second {
-            second = m.committed;
-        }
-    }
-    let excess = top - second;
-    if excess <= 0 {
-        return None;
-    }
-    let collected: Money = f.hand.collections.iter().map(|c| c.amount).sum();
-    (collected <= pot(f, players) - excess).then_some(Returned {
-        street: players[who].last_street,
-        player: who,
-        amount: excess,
-    })
 }
 
 /// Rake per player (semantics.md §3.1.5): collectors who took exactly an even share of the total

@@ -47,8 +47,9 @@ pub(crate) fn compute(f: &Facts) -> Vec<char> {
             }
         }
     }
-    if !order.is_empty() && f.posts.iter().any(|a| a.kind == ActionKind::Straddle) {
-        // The straddler acts last preflop but sits first: number him as the earliest seat.
+    // The straddler acts last preflop but sits first: number him as the earliest seat, when he
+    // acts (a hand over before his turn leaves the others' order as it is).
+    if !order.is_empty() && first_post(ActionKind::Straddle).is_some_and(|p| listed[p]) {
         order.rotate_right(1);
     }
     if let Some(p) = first_post(ActionKind::ButtonBlind) {

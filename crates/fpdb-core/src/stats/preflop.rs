@@ -75,8 +75,9 @@ fn vpip_and_aggression(f: &Facts, c: &mut Columns) {
 /// level 3; other_3BStreet0 / other_4BStreet0 mark everyone but the player who made the 2→3 /
 /// 3→4 raise (decisions.md §11).
 fn raise_levels(f: &Facts, c: &mut Columns) {
-    // Per player: can he still act (a street-0 action or a post that left chips behind; not
-    // sitting out), has he acted, and could he raise at his first action.
+    // Per player: can he still act (a street-0 action or a post that left chips behind, even
+    // when his seat line says he sits out: semantics §3.4), has he acted, and could he raise at
+    // his first action. He leaves at his own fold or all-in.
     #[derive(Clone, Copy)]
     struct Walker {
         active: bool,
@@ -97,9 +98,6 @@ fn raise_levels(f: &Facts, c: &mut Columns) {
     for a in f.street0() {
         w[a.player].active = true;
     }
-    for (p, walker) in w.iter_mut().enumerate() {
-        walker.active &= !f.sitting_out(p);
-    }
     let mut n_active = w.iter().filter(|x| x.active).count();
     let mut level = if f.hand.game.base == Base::Stud { 0 } else { 1 };
     let mut opener: Option<PlayerIdx> = None;
@@ -108,9 +106,6 @@ fn raise_levels(f: &Facts, c: &mut Columns) {
 
     for a in f.street0() {
         let p = a.player;
-        if f.sitting_out(p) {
-            continue;
-        }
         if !w[p].acted {
             w[p].acted = true;
             w[p].can_raise = n_active > usize::from(w[p].active);

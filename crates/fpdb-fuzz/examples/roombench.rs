@@ -1,0 +1,38 @@
+//! Throughput of each room's parser on its corpus hands (split + parse), best of runs.
+use std::time::Instant;
+
+use fpdb_fuzz::corpus::{seeds, ROOM_DIRS};
+
+fn main() {
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    let seeds = seeds();
+    for (room, (name, _)) in ROOM_DIRS.iter().enumerate() {
+        let mut text = String::new();
+        for h in &seeds.rooms[room].hands {
+            text.push_str(&String::from_utf8_lossy(h));
+            text.push_str("\n\n");
+        }
+        // Repeat to about 20 MB.
+        let reps = (20_000_000 / text.len().max(1)).max(1);
+        let big = text.repeat(reps);
+        let mut best = f64::MAX;
+        let mut n = 0;
+        for _ in 0..runs {
+            let t = Instant::now();
+            n = 0;
+            for r in fpdb_core::parse_history(&big) {
+                std::hint::black_box(&r);
+                n += 1;
+            }
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        println!(
+            "{name:12} {n:8} hands  {:10.0} hands/s  {:7.1} MB/s",
+            n as f64 / best,
+            big.len() as f64 / best / 1e6
+        );
+    }
+}
