@@ -44,6 +44,12 @@ const POW5: [u32; 13] = {
     p
 };
 
+/// The rank key of one card of rank 0..13: 5^rank (keys of cards add up to [`CardSet::ranks`]).
+#[inline(always)]
+pub fn rank_key(rank: u8) -> u32 {
+    POW5[usize::from(rank)]
+}
+
 /// The suit counters' start value: 3 in each nibble, so five cards of a suit set its bit 3.
 const SUIT_BIAS: u32 = 0x3333;
 const FLUSH_BITS: u32 = 0x8888;
@@ -71,7 +77,7 @@ impl CardSet {
     pub fn card(index: u8) -> CardSet {
         let (rank, suit) = (u32::from(index % 13), u32::from(index / 13));
         CardSet {
-            ranks: POW5[rank as usize],
+            ranks: rank_key(rank as u8),
             suits: 1 << (4 * suit),
             masks: 1 << (16 * suit + rank),
         }
@@ -127,12 +133,26 @@ impl Evaluator {
         let flush = h.suits & FLUSH_BITS;
         if flush != 0 {
             let suit = flush.trailing_zeros() / 4;
-            return self.flush[((h.masks >> (16 * suit)) & 0x1FFF) as usize];
+            return self.flush_value(((h.masks >> (16 * suit)) & 0x1FFF) as u16);
         }
-        let (bucket, base) = hash(h.ranks);
+        self.rank_value(h.ranks)
+    }
+
+    /// The value of five to seven cards with no five of a suit, by their rank key (Σ 5^rank,
+    /// [`CardSet::ranks`]).
+    #[inline(always)]
+    pub fn rank_value(&self, ranks: u32) -> HandValue {
+        let (bucket, base) = hash(ranks);
         let slot =
             (base + self.displacement[bucket & ((1 << BUCKET_BITS) - 1)]) & ((1 << SLOT_BITS) - 1);
         self.slots[slot as usize]
+    }
+
+    /// The value of a flush (straight flush included) by the 13-bit mask of its suit's ranks,
+    /// five or more; with at most seven cards nothing else beats it.
+    #[inline(always)]
+    pub fn flush_value(&self, mask: u16) -> HandValue {
+        self.flush[usize::from(mask & 0x1FFF)]
     }
 
     fn build() -> Evaluator {

@@ -233,9 +233,11 @@ pub fn enumerate(
                 }
                 tally.board_hi_lo(&hi[..n], &lo[..n]);
             } else {
-                tally.board_hi(&hi[..n]);
+                tally.board_hi(&hi[..n], 1);
             }
         });
+    } else if !rules.hi_lo {
+        holdem_high(e, &holes, &known[..k], &deck, &mut tally);
     } else {
         let players: Vec<CardSet> = holes
             .iter()
@@ -251,36 +253,200 @@ pub fn enumerate(
         let start = known[..k]
             .iter()
             .fold(CardSet::default(), |s, &c| s.union(CardSet::card(c)));
-        if n == 2 && !rules.hi_lo && pots == [all] {
-            // Heads-up, one pot: the common case of an all-in, counted without the general tally.
-            let (a, b) = (players[0], players[1]);
-            let mut sets = [0u64; 4];
-            deal(&deck, &mut known, k, start, &mut |_, board| {
-                let (va, vb) = (e.value(a.union(board)), e.value(b.union(board)));
-                sets[usize::from(va >= vb) | usize::from(vb >= va) << 1] += 1;
-            });
-            tally.boards = sets.iter().sum();
-            tally.winners[0].copy_from_slice(&sets);
-            return Ok(tally.finish());
-        }
         deal(&deck, &mut known, k, start, &mut |cards, b| {
             let mut hi = [0; MAX_PLAYERS];
             for (v, h) in hi.iter_mut().zip(&players) {
                 *v = e.value(h.union(b));
             }
-            if rules.hi_lo {
-                let mut lo = [NO_LOW; MAX_PLAYERS];
-                let board_low = low_mask(cards);
-                for (l, &h) in lo.iter_mut().zip(&hole_low) {
-                    *l = best_low_of(h | board_low);
-                }
-                tally.board_hi_lo(&hi[..n], &lo[..n]);
-            } else {
-                tally.board_hi(&hi[..n]);
+            let mut lo = [NO_LOW; MAX_PLAYERS];
+            let board_low = low_mask(cards);
+            for (l, &h) in lo.iter_mut().zip(&hole_low) {
+                *l = best_low_of(h | board_low);
             }
+            tally.board_hi_lo(&hi[..n], &lo[..n]);
         });
     }
     Ok(tally.finish())
+}
+
+/// Hold'em high: every completion of the board counted by classes of boards, not one by one.
+///
+/// A hand without five cards of a suit is valued by its ranks alone, so the boards are first
+/// counted by the ranks of the cards to come: each multiset of ranks once, weighted by the number
+/// of boards with those ranks (Π C(cards of the rank left, count)), valued as if no flush could
+/// be made. A flush needs three or more board cards of its suit (a player holds at most two), so
+/// on any board at most one suit makes flushes. For each suit the boards on which some player
+/// holds five cards of it are counted again, its cards to come one by one and the other cards by
+/// their ranks: their rank-only outcome is taken out and their true outcome put in. Weights are
+/// integers, so the counts are exactly those of dealing every board (`deal`).
+fn holdem_high(
+    e: &eval::Evaluator,
+    holes: &[Vec<u8>],
+    known: &[u8],
+    deck: &[u8],
+    tally: &mut Tally,
+) {
+    let n = holes.len();
+    let to_come = 5 - known.len();
+    let key = |cards: &[u8]| cards.iter().map(|&c| eval::rank_key(c % 13)).sum::<u32>();
+    let board_key = key(known);
+    let keys: Vec<u32> = holes.iter().map(|h| key(h) + board_key).collect();
+    let mut left = [0u8; 13];
+    for &c in deck {
+        left[usize::from(c % 13)] += 1;
+    }
+    let mut hi = [0 as HandValue; MAX_PLAYERS];
+    rank_multisets(&left, to_come, &mut |k, w| {
+        for (v, &pk) in hi.iter_mut().zip(&keys) {
+            *v = e.rank_value(pk + k);
+        }
+        tally.board_hi(&hi[..n], w);
+    });
+    let suit_mask = |cards: &[u8], s: u8| {
+        cards
+            .iter()
+            .filter(|&&c| c / 13 == s)
+            .fold(0u16, |m, &c| m | 1 << (c % 13))
+    };
+    for s in 0..4u8 {
+        // Each player's cards of suit s (the known board's included).
+        let board_s = suit_mask(known, s);
+        let mine: Vec<u16> = holes.iter().map(|h| suit_mask(h, s) | board_s).collect();
+        let most = mine.iter().map(|m| m.count_ones()).max().unwrap_or(0) as usize;
+        let suited: Vec<u8> = deck.iter().copied().filter(|&c| c / 13 == s).collect();
+        let need = 5usize.saturating_sub(most);
+        let most_new = to_come.min(suited.len());
+        if need > most_new {
+            continue;
+        }
+        let mut others = left;
+        for &c in &suited {
+            others[usize::from(c % 13)] -= 1;
+        }
+        let mut rank_only = [0 as HandValue; MAX_PLAYERS];
+        for j in need..=most_new {
+            card_subsets(&suited, j, 0, 0, &mut |t_mask, t_key| {
+                rank_multisets(&others, to_come - j, &mut |k, w| {
+                    for p in 0..n {
+                        let r = e.rank_value(keys[p] + t_key + k);
+                        rank_only[p] = r;
+                        let m = mine[p] | t_mask;
+                        hi[p] = if m.count_ones() >= 5 {
+                            e.flush_value(m)
+                        } else {
+                            r
+                        };
+                    }
+                    if hi[..n] != rank_only[..n] {
+                        tally.board_hi(&hi[..n], w);
+                        tally.board_hi(&rank_only[..n], w.wrapping_neg());
+                    }
+                });
+            });
+        }
+    }
+}
+
+/// C(n, k) for n, k ≤ 4 (cards of one rank).
+const CHOOSE4: [[u64; 5]; 5] = [
+    [1, 0, 0, 0, 0],
+    [1, 1, 0, 0, 0],
+    [1, 2, 1, 0, 0],
+    [1, 3, 3, 1, 0],
+    [1, 4, 6, 4, 1],
+];
+
+/// Calls `leaf(key, weight)` for every multiset of `count` ranks that the cards left (`left`,
+/// per rank) can make: its rank key (Σ 5^rank) and the number of sets of cards with those ranks.
+fn rank_multisets(left: &[u8; 13], count: usize, leaf: &mut impl FnMut(u32, u64)) {
+    fn go(
+        left: &[u8; 13],
+        rank: usize,
+        count: usize,
+        key: u32,
+        weight: u64,
+        leaf: &mut impl FnMut(u32, u64),
+    ) {
+        if count == 0 {
+            leaf(key, weight);
+            return;
+        }
+        if rank == 13 {
+            return;
+        }
+        let have = usize::from(left[rank]);
+        let mut k = key;
+        for c in 0..=count.min(have) {
+            go(
+                left,
+                rank + 1,
+                count - c,
+                k,
+                weight * CHOOSE4[have][c],
+                leaf,
+            );
+            k += eval::rank_key(rank as u8);
+        }
+    }
+    go(left, 0, count, 0, 1, leaf);
+}
+
+/// Calls `leaf(rank mask, rank key)` for every set of `count` of `cards` (cards of one suit).
+fn card_subsets(cards: &[u8], count: usize, mask: u16, key: u32, leaf: &mut impl FnMut(u16, u32)) {
+    if count == 0 {
+        leaf(mask, key);
+        return;
+    }
+    if cards.len() < count {
+        return;
+    }
+    for i in 0..=cards.len().saturating_sub(count) {
+        let r = cards[i] % 13;
+        card_subsets(
+            &cards[i + 1..],
+            count - 1,
+            mask | 1 << r,
+            key + eval::rank_key(r),
+            leaf,
+        );
+    }
+}
+
+/// Hold'em high with every board dealt one by one: what [`holdem_high`] must equal (tests).
+#[cfg(test)]
+pub(crate) fn holdem_dealt(
+    hands: &[Vec<Card>],
+    board: &[Card],
+    dead: &[Card],
+    pots: &[Players],
+) -> Outcome {
+    let idx = |cs: &[Card]| cs.iter().map(|&c| index(c)).collect::<Vec<u8>>();
+    let holes: Vec<u8> = hands.iter().flat_map(|h| idx(h)).collect();
+    let used: Vec<u8> = [holes, idx(board), idx(dead)].concat();
+    let deck: Vec<u8> = (0..52).filter(|i| !used.contains(i)).collect();
+    let players: Vec<CardSet> = hands
+        .iter()
+        .map(|h| {
+            idx(h)
+                .iter()
+                .fold(CardSet::HAND, |s, &c| s.union(CardSet::card(c)))
+        })
+        .collect();
+    let mut known = [0u8; 5];
+    known[..board.len()].copy_from_slice(&idx(board));
+    let start = known[..board.len()]
+        .iter()
+        .fold(CardSet::default(), |s, &c| s.union(CardSet::card(c)));
+    let mut tally = Tally::new(hands.len(), pots, false);
+    let e = evaluator();
+    deal(&deck, &mut known, board.len(), start, &mut |_, b| {
+        let mut hi = [0; MAX_PLAYERS];
+        for (v, h) in hi.iter_mut().zip(&players) {
+            *v = e.value(h.union(b));
+        }
+        tally.board_hi(&hi[..players.len()], 1);
+    });
+    tally.finish()
 }
 
 /// Equities of one pot of all players: [`enumerate`] with no side pots.
@@ -502,15 +668,18 @@ impl<'p> Tally<'p> {
         }
     }
 
-    /// One board of a high-only game.
+    /// `w` boards of a high-only game on which the players' values are `hi`. The counts wrap:
+    /// `w` may be a count taken out again (`w.wrapping_neg()`, see [`holdem_high`]).
     #[inline(always)]
-    fn board_hi(&mut self, hi: &[HandValue]) {
-        self.boards += 1;
+    fn board_hi(&mut self, hi: &[HandValue], w: u64) {
+        self.boards = self.boards.wrapping_add(w);
         for (&mask, counts) in self.pots.iter().zip(self.winners.iter_mut()) {
-            counts[best_of(mask, hi) as usize] += 1;
+            let c = &mut counts[best_of(mask, hi) as usize];
+            *c = c.wrapping_add(w);
         }
         if !self.field_winners.is_empty() {
-            self.field_winners[best_of(self.all, hi) as usize] += 1;
+            let c = &mut self.field_winners[best_of(self.all, hi) as usize];
+            *c = c.wrapping_add(w);
         }
     }
 

@@ -434,3 +434,40 @@ fn engine_agrees_with_the_slow_enumeration() {
         }
     }
 }
+
+/// Hold'em high counted by classes of boards (ranks, then the flush boards of each suit) gives
+/// exactly the counts of dealing every board: random spots before the flop, on the flop, turn
+/// and river, two to six players, dead cards, side pots.
+#[test]
+fn holdem_by_classes_equals_every_board_dealt() {
+    let mut rng = 0x5eed_cafe_u64;
+    let mut next = |m: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % m as u64) as usize
+    };
+    for round in 0..40 {
+        let n = 2 + next(5);
+        let board_len = [0, 0, 3, 4, 5][round % 5];
+        let mut deck: Vec<Card> = (1..=52).map(|c| Card::from_code(c).unwrap()).collect();
+        // Some spots with suited hands and a suited board, where the flush boards matter most.
+        if round % 4 == 1 {
+            deck.sort_by_key(|c| (c.code() - 1) / 13 != (round % 4) as u8);
+        }
+        let mut draw = |k: usize| -> Vec<Card> {
+            let span = if round % 4 == 1 { 16 } else { deck.len() };
+            (0..k)
+                .map(|_| deck.remove(next(span.min(deck.len()))))
+                .collect()
+        };
+        let hs: Vec<Vec<Card>> = (0..n).map(|_| draw(2)).collect();
+        let board = draw(board_len);
+        let dead = draw(round % 3);
+        let all: Players = (1 << n) - 1;
+        let pots = [all, all & !1];
+        let fast = enumerate(Rules::HOLDEM, &hs, &board, &dead, &pots).unwrap();
+        let dealt = super::holdem_dealt(&hs, &board, &dead, &pots);
+        assert_eq!(fast, dealt, "{hs:?} {board:?} {dead:?}");
+    }
+}
