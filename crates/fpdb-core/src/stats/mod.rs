@@ -514,9 +514,25 @@ fn kind_name(a: &Action) -> &'static str {
 /// Fails with a [`StatsError`] when the hand contradicts itself (an action by a player the hand
 /// does not have, actions out of street order, negative money, too many cards, ...); never panics.
 pub fn derive(hand: &Hand) -> Result<HandRows, StatsError> {
+    derive_rows(hand, true)
+}
+
+/// [`derive`] without pricing the all-in: every `all_in_ev` is the player's `total_profit`. For a
+/// pass that needs the other rows only (the import's first pass reads every hand for its keys
+/// and dimension rows; the all-in's equity, the one costly part, is computed once, when the hand
+/// is written).
+pub fn derive_unpriced(hand: &Hand) -> Result<HandRows, StatsError> {
+    derive_rows(hand, false)
+}
+
+fn derive_rows(hand: &Hand, price_all_in: bool) -> Result<HandRows, StatsError> {
     let f = Facts::new(hand)?;
     let money = money::compute(&f);
-    let all_in_ev = allin::compute(&f, &money);
+    let all_in_ev = if price_all_in {
+        allin::compute(&f, &money)
+    } else {
+        None
+    };
     // Row index of each kept player (usize::MAX for the others), for HandsActions.
     let row_of = kept_players(&f, &money);
     let seats = row_of.iter().filter(|&&r| r != usize::MAX).count();
