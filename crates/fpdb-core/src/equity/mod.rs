@@ -12,7 +12,8 @@
 //! with 4, 5 or 6 hole cards (exactly two hole cards and three board cards), high or hi/lo.
 //! Courchevel is five-card omaha with the first board card dealt before the first betting round.
 //!
-//! Speed: a heads-up hold'em all-in before the flop is 1,712,304 boards; `cargo bench -p fpdb-core
+//! Speed: a heads-up hold'em all-in before the flop is 1,712,304 boards, counted by classes of
+//! boards (`holdem_high`); `cargo bench -p fpdb-core
 //! --bench equity` measures it (README, Performance).
 
 pub mod eval;
