@@ -377,15 +377,8 @@ fn rank_multisets(left: &[u8; 13], count: usize, leaf: &mut impl FnMut(u32, u64)
         }
         let have = usize::from(left[rank]);
         let mut k = key;
-        for c in 0..=count.min(have) {
-            go(
-                left,
-                rank + 1,
-                count - c,
-                k,
-                weight * CHOOSE4[have][c],
-                leaf,
-            );
+        for (c, &ways) in CHOOSE4[have].iter().enumerate().take(count.min(have) + 1) {
+            go(left, rank + 1, count - c, k, weight * ways, leaf);
             k += eval::rank_key(rank as u8);
         }
     }
