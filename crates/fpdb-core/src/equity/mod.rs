@@ -272,14 +272,15 @@ pub fn enumerate(
 
 /// Hold'em high: every completion of the board counted by classes of boards, not one by one.
 ///
-/// A hand without five cards of a suit is valued by its ranks alone, so the boards are first
-/// counted by the ranks of the cards to come: each multiset of ranks once, weighted by the number
-/// of boards with those ranks (Π C(cards of the rank left, count)), valued as if no flush could
-/// be made. A flush needs three or more board cards of its suit (a player holds at most two), so
-/// on any board at most one suit makes flushes. For each suit the boards on which some player
-/// holds five cards of it are counted again, its cards to come one by one and the other cards by
-/// their ranks: their rank-only outcome is taken out and their true outcome put in. Weights are
-/// integers, so the counts are exactly those of dealing every board (`deal`).
+/// A hand without five cards of a suit is valued by its ranks alone. A flush needs three or
+/// more board cards of its suit (a player holds at most two), so on any board at most one suit
+/// makes flushes. The boards on which nobody can hold five cards of a suit are counted by the
+/// ranks of the cards to come: each multiset of ranks once, weighted by the number of such
+/// boards with those ranks (Π C(cards of the rank left, count), less the flush boards counted
+/// by a polynomial in the number of a suit's cards), valued by ranks. The flush boards of each
+/// suit are then counted with its cards to come one by one (they fix the flushes) and the other
+/// cards by their ranks. Weights are integers, so the counts are exactly those of dealing every
+/// board (`deal`).
 fn holdem_high(
     e: &eval::Evaluator,
     holes: &[Vec<u8>],
@@ -296,56 +297,145 @@ fn holdem_high(
     for &c in deck {
         left[usize::from(c % 13)] += 1;
     }
-    let mut hi = [0 as HandValue; MAX_PLAYERS];
-    rank_multisets(&left, to_come, &mut |k, w| {
-        for (v, &pk) in hi.iter_mut().zip(&keys) {
-            *v = e.rank_value(pk + k);
-        }
-        tally.board_hi(&hi[..n], w);
-    });
     let suit_mask = |cards: &[u8], s: u8| {
         cards
             .iter()
             .filter(|&&c| c / 13 == s)
             .fold(0u16, |m, &c| m | 1 << (c % 13))
     };
-    for s in 0..4u8 {
-        // Each player's cards of suit s (the known board's included).
-        let board_s = suit_mask(known, s);
-        let mine: Vec<u16> = holes.iter().map(|h| suit_mask(h, s) | board_s).collect();
-        let most = mine.iter().map(|m| m.count_ones()).max().unwrap_or(0) as usize;
-        let suited: Vec<u8> = deck.iter().copied().filter(|&c| c / 13 == s).collect();
-        let need = 5usize.saturating_sub(most);
-        let most_new = to_come.min(suited.len());
-        if need > most_new {
-            continue;
+    let suits: Vec<FlushSuit> = (0..4u8)
+        .filter_map(|s| {
+            let board_s = suit_mask(known, s);
+            let mine: Vec<u16> = holes.iter().map(|h| suit_mask(h, s) | board_s).collect();
+            let most = mine.iter().map(|m| m.count_ones()).max().unwrap_or(0) as usize;
+            let suited: Vec<u8> = deck.iter().copied().filter(|&c| c / 13 == s).collect();
+            let need = 5usize.saturating_sub(most);
+            if need > to_come.min(suited.len()) {
+                return None;
+            }
+            let mut others = left;
+            for &c in &suited {
+                others[usize::from(c % 13)] -= 1;
+            }
+            Some(FlushSuit {
+                mine,
+                suited,
+                others,
+                need,
+            })
+        })
+        .collect();
+    let mut hi = [0 as HandValue; MAX_PLAYERS];
+    no_flush_multisets(&left, to_come, &suits, &mut |k, w| {
+        for (v, &pk) in hi.iter_mut().zip(&keys) {
+            *v = e.rank_value(pk + k);
         }
-        let mut others = left;
-        for &c in &suited {
-            others[usize::from(c % 13)] -= 1;
-        }
-        let mut rank_only = [0 as HandValue; MAX_PLAYERS];
-        for j in need..=most_new {
-            card_subsets(&suited, j, 0, 0, &mut |t_mask, t_key| {
-                rank_multisets(&others, to_come - j, &mut |k, w| {
+        tally.board_hi(&hi[..n], w);
+    });
+    for f in &suits {
+        for j in f.need..=to_come.min(f.suited.len()) {
+            card_subsets(&f.suited, j, 0, 0, &mut |t_mask, t_key| {
+                // The flushes, fixed by the suit's cards (0: no flush).
+                let mut flush = [0 as HandValue; MAX_PLAYERS];
+                for (v, &m) in flush.iter_mut().zip(&f.mine) {
+                    if (m | t_mask).count_ones() >= 5 {
+                        *v = e.flush_value(m | t_mask);
+                    }
+                }
+                rank_multisets(&f.others, to_come - j, &mut |k, w| {
                     for p in 0..n {
-                        let r = e.rank_value(keys[p] + t_key + k);
-                        rank_only[p] = r;
-                        let m = mine[p] | t_mask;
-                        hi[p] = if m.count_ones() >= 5 {
-                            e.flush_value(m)
+                        hi[p] = if flush[p] != 0 {
+                            flush[p]
                         } else {
-                            r
+                            e.rank_value(keys[p] + t_key + k)
                         };
                     }
-                    if hi[..n] != rank_only[..n] {
-                        tally.board_hi(&hi[..n], w);
-                        tally.board_hi(&rank_only[..n], w.wrapping_neg());
-                    }
+                    tally.board_hi(&hi[..n], w);
                 });
             });
         }
     }
+}
+
+/// A suit of which some player can still hold five cards.
+struct FlushSuit {
+    /// Each player's rank mask of the suit, the known board's cards included.
+    mine: Vec<u16>,
+    /// The suit's cards left in the deck.
+    suited: Vec<u8>,
+    /// Cards left per rank, the suit's excluded.
+    others: [u8; 13],
+    /// The fewest cards of the suit to come with which some player holds five.
+    need: usize,
+}
+
+/// [`rank_multisets`] weighted by the boards with those ranks on which nobody holds five cards
+/// of a suit of `suits` (multisets with no such board are skipped). For each suit the recursion
+/// carries the boards' count by their number of the suit's cards (a polynomial: a rank's cards
+/// without the suit's card, C(others, c), or with it, C(others, c − 1)).
+fn no_flush_multisets(
+    left: &[u8; 13],
+    count: usize,
+    suits: &[FlushSuit],
+    leaf: &mut impl FnMut(u32, u64),
+) {
+    type Polys = [[u64; 6]; 4];
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        left: &[u8; 13],
+        suits: &[FlushSuit],
+        rank: usize,
+        count: usize,
+        key: u32,
+        weight: u64,
+        polys: &Polys,
+        leaf: &mut impl FnMut(u32, u64),
+    ) {
+        if count == 0 {
+            let mut w = weight;
+            for (f, poly) in suits.iter().zip(polys) {
+                w -= poly[f.need..].iter().sum::<u64>();
+            }
+            if w > 0 {
+                leaf(key, w);
+            }
+            return;
+        }
+        if rank == 13 {
+            return;
+        }
+        let have = usize::from(left[rank]);
+        go(left, suits, rank + 1, count, key, weight, polys, leaf);
+        let mut k = key;
+        for c in 1..=count.min(have) {
+            k += eval::rank_key(rank as u8);
+            let mut next = *polys;
+            for (f, poly) in suits.iter().zip(next.iter_mut()) {
+                let o = usize::from(f.others[rank]);
+                let without = CHOOSE4[o][c];
+                let with = if o < have { CHOOSE4[o][c - 1] } else { 0 };
+                for t in (1..6).rev() {
+                    poly[t] = poly[t] * without + poly[t - 1] * with;
+                }
+                poly[0] *= without;
+            }
+            go(
+                left,
+                suits,
+                rank + 1,
+                count - c,
+                k,
+                weight * CHOOSE4[have][c],
+                &next,
+                leaf,
+            );
+        }
+    }
+    let mut polys = [[0u64; 6]; 4];
+    for p in polys.iter_mut() {
+        p[0] = 1;
+    }
+    go(left, suits, 0, count, 0, 1, &polys, leaf);
 }
 
 /// C(n, k) for n, k ≤ 4 (cards of one rank).
