@@ -13,6 +13,8 @@
 #     their actions, a HudCache rebuild, a DELETE of one day of hands (rolled back);
 #   - database size per hand, and the peak memory of the importing backend for a 100 MB and a
 #     1.5 GB file (import_file);
+#   - the equity engine (criterion, crates/fpdb-core/benches/equity.rs) and what all-in EV costs
+#     the derived statistics of generated hands (fpdb-allin-bench);
 #   - live tracking: latency from a hand appended to a watched file to its commit (HudCache
 #     included), p50/p95/max, with inotify and with polling, and the idle watch worker's CPU;
 #   - the machine.
@@ -179,6 +181,10 @@ fi
 echo "bench: parse throughput"
 PARSE=$("$ROOT/target/release/fpdb-parse-bench" --count "$N" --runs 5 | tee "$WORK/parse.txt")
 echo "$PARSE"
+
+echo "bench: equity engine (criterion) and the cost of all-in EV"
+cargo bench -q -p fpdb-core --bench equity -- --noplot >"$WORK/equity.txt" 2>&1
+"$ROOT/target/release/fpdb-allin-bench" --count "$N" | tee "$WORK/allin.txt"
 
 echo "bench: generating histories"
 gen "$WORK/a.txt" 1 "$N"
@@ -429,6 +435,15 @@ row "export_hands, PHH" "${EXPORT[phh]}"
 row "database size per hand" "$SIZE_PER_HAND bytes"
 row "importing backend peak memory, $MEM_MB MB text" "$MEM_FULL MB"
 row "importing backend peak memory, $MEM_BIG_MB MB file ($MEM_BIG_HANDS hands)" "$MEM_BIG MB"
+# The median of a criterion benchmark ("time: [low median high]").
+equity() { grep -A1 "^equity/$1" "$WORK/equity.txt" | grep -o 'time: *\[[^]]*\]' | awk '{print $4 " " $5}'; }
+row "equity, hold'em heads-up before the flop (1,712,304 boards)" "$(equity holdem_preflop_heads_up)"
+row "equity, hold'em three-way before the flop" "$(equity holdem_preflop_three_way)"
+row "equity, hold'em heads-up on the flop" "$(equity holdem_flop_heads_up)"
+row "equity, omaha heads-up before the flop" "$(equity omaha_preflop_heads_up)"
+row "equity, omaha hi/lo three-way on the flop" "$(equity omaha_hilo_flop_three_way)"
+row "all-in EV: hands priced of $N generated" "$(awk '/^input:/ {print $7}' "$WORK/allin.txt")"
+row "  derive time on all-ins before the flop" "$(awk '/^derive total/ {gsub(/[()]/, ""); print $9 " s of " $3 " s (" $11 " %)"}' "$WORK/allin.txt")"
 row "machine" "$CORES cores"
 echo
 echo "fpdb benchmark, $(date -u +%Y-%m-%d), $CPU"

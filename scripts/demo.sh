@@ -71,6 +71,23 @@ ORDER BY a.handCount DESC, p.name LIMIT 8;
 SELECT count(*) AS hudcache_rows_differing_from_a_rebuild FROM fpdb.hudcache_diff();
 SQL
 
+echo "All-in EV: the hands whose all-in was priced (allInEV = totalProfit with the all-in replaced by"
+echo "its expectation), and Hero's sessions of cash hands (fpdb.sessions):"
+cluster_psql "$PORT" "$DB" -P footer=off <<'SQL'
+SELECT s.name AS site, h.siteHandNo AS hand, p.name AS player, hp.totalProfit AS profit, hp.allInEV AS all_in_ev
+FROM fpdb.HandsPlayers hp JOIN fpdb.Hands h ON h.id = hp.handId JOIN fpdb.Players p ON p.id = hp.playerId
+JOIN fpdb.Sites s ON s.id = h.siteId
+WHERE hp.allInEV <> hp.totalProfit AND p.name = 'Hero'
+ORDER BY h.handStart LIMIT 8;
+SELECT session_no, start_time, end_time, hands, tables, net, allin_adjusted, bb_per_100
+FROM fpdb.sessions('Hero', game_type => 'ring') ORDER BY hands DESC LIMIT 5;
+SELECT hand_no, net, allin_adjusted, showdown, non_showdown
+FROM fpdb.profit_series('Hero', game_type => 'ring') ORDER BY hand_no DESC LIMIT 1;
+SQL
+GRAPH="$ROOT/.run/profit_graph.svg"
+cluster_psql "$PORT" "$DB" -At -c "SELECT fpdb.profit_graph('Hero', game_type => 'ring')" >"$GRAPH"
+echo "Hero's winnings graph (fpdb.profit_graph, SVG, $(wc -c <"$GRAPH") bytes) written to $GRAPH"
+
 echo
 echo "The private cluster keeps running. Connect with:"
 echo "  psql -h 127.0.0.1 -p $PORT -U postgres $DB"

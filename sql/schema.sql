@@ -274,6 +274,8 @@ CREATE TABLE fpdb.HandsPlayers (
     street2CheckRaiseDone int NOT NULL DEFAULT 0,
     street3CheckRaiseDone int NOT NULL DEFAULT 0,
     street4CheckRaiseDone int NOT NULL DEFAULT 0,
+    -- extension: totalProfit with the all-in replaced by its expectation (README, All-in EV)
+    allInEV int NOT NULL DEFAULT 0,
     UNIQUE (handId, playerId)
 );
 CREATE INDEX handsplayers_player_idx ON fpdb.HandsPlayers (playerId, handId);
@@ -381,6 +383,8 @@ CREATE TABLE fpdb.HudCache (
     street2CheckRaiseDone int NOT NULL DEFAULT 0,
     street3CheckRaiseDone int NOT NULL DEFAULT 0,
     street4CheckRaiseDone int NOT NULL DEFAULT 0,
+    -- extension: the sum of HandsPlayers.allInEV
+    allInEV bigint NOT NULL DEFAULT 0,
     -- The design's key; playerId first so the same index finds a player's rows for the HUD.
     CONSTRAINT hudcache_key UNIQUE NULLS NOT DISTINCT (playerId, gametypeId, activeSeats, position, tourneyTypeId)
 )

@@ -85,6 +85,7 @@ struct Sums {
     hds: i64,
     won: [f64; 5],
     total_profit: i64,
+    all_in_ev: i64,
     counts: Vec<i64>,
 }
 
@@ -129,6 +130,7 @@ impl HudCacheDelta {
             hds: 0,
             won: [0.0; 5],
             total_profit: 0,
+            all_in_ev: 0,
             counts: vec![0; hud_count_indexes().len()],
         })
     }
@@ -141,6 +143,7 @@ impl HudCacheDelta {
             *w += v;
         }
         s.total_profit += r.total_profit;
+        s.all_in_ev += r.all_in_ev;
         for (c, &i) in s.counts.iter_mut().zip(hud_count_indexes()) {
             *c += r.counts[i] as i64;
         }
@@ -276,7 +279,7 @@ impl Spill {
     }
 
     fn record_len() -> usize {
-        4 + 2 + 2 + 4 + 8 + 8 + 5 * 8 + 8 + 8 * hud_count_indexes().len()
+        4 + 2 + 2 + 4 + 8 + 8 + 5 * 8 + 8 + 8 + 8 * hud_count_indexes().len()
     }
 
     fn write_run(&mut self, rows: Vec<(HudKey, Sums)>) {
@@ -295,6 +298,7 @@ impl Spill {
                 buf.extend(w.to_le_bytes());
             }
             buf.extend(s.total_profit.to_le_bytes());
+            buf.extend(s.all_in_ev.to_le_bytes());
             for c in &s.counts {
                 buf.extend(c.to_le_bytes());
             }
@@ -355,6 +359,7 @@ impl Spill {
                     *w = f64::from_le_bytes(take(8).try_into().unwrap_or_default());
                 }
                 let total_profit = i64_of(take(8));
+                let all_in_ev = i64_of(take(8));
                 let counts = (0..counts).map(|_| i64_of(take(8))).collect();
                 (
                     HudKey {
@@ -368,6 +373,7 @@ impl Spill {
                         hds,
                         won,
                         total_profit,
+                        all_in_ev,
                         counts,
                     },
                 )
@@ -415,6 +421,7 @@ impl Spill {
                         *a += b;
                     }
                     cs.total_profit += s.total_profit;
+                    cs.all_in_ev += s.all_in_ev;
                     for (a, b) in cs.counts.iter_mut().zip(&s.counts) {
                         *a += b;
                     }
@@ -470,7 +477,7 @@ fn execute(client: &mut SpiClient<'_>, plan: &OwnedPreparedStatement, args: &[Da
 
 /// The columns HudCache rows are written with, before the count columns, and the type of the
 /// upsert's arrays; [`key_arrays`], [`upsert_args`] and [`push_direct_row`] follow this order.
-const WRITTEN: [(&str, &str); 12] = [
+const WRITTEN: [(&str, &str); 13] = [
     ("gametypeId", "int2"),
     ("playerId", "int4"),
     ("activeSeats", "int2"),
@@ -483,6 +490,7 @@ const WRITTEN: [(&str, &str); 12] = [
     ("wonWhenSeenStreet4", "float8"),
     ("wonAtSD", "float8"),
     ("totalProfit", "int8"),
+    ("allInEV", "int8"),
 ];
 
 /// Every written column (with its array type): [`WRITTEN`], then the count columns.
@@ -501,7 +509,7 @@ fn written_columns() -> &'static [(&'static str, &'static str)] {
 }
 
 /// The HudCache columns a new row is written with directly, with the type each value has in
-/// the table (smallint keys, int counts, bigint totalProfit, char(1) position).
+/// the table (smallint keys, int counts, bigint totalProfit and allInEV, char(1) position).
 fn hudcache_columns() -> &'static [(&'static str, crate::import::ColumnType)] {
     use crate::import::ColumnType as T;
     static COLS: std::sync::OnceLock<Vec<(&'static str, T)>> = std::sync::OnceLock::new();
@@ -512,7 +520,7 @@ fn hudcache_columns() -> &'static [(&'static str, crate::import::ColumnType)] {
                 let t = match name {
                     "gametypeId" | "activeSeats" | "tourneyTypeId" => T::Int2,
                     "position" => T::Char(1),
-                    "totalProfit" => T::Int8,
+                    "totalProfit" | "allInEV" => T::Int8,
                     n if n.starts_with("won") => T::Float8,
                     _ => T::Int4,
                 };
@@ -543,6 +551,7 @@ fn push_direct_row<'a>(row: &mut Vec<Value<'a>>, k: &HudKey, s: &Sums, position:
     ]);
     row.extend(s.won.iter().map(|&w| Value::Float8(w)));
     row.push(Value::Int8(s.total_profit));
+    row.push(Value::Int8(s.all_in_ev));
     row.extend(s.counts.iter().map(|&c| int(c)));
 }
 
@@ -621,12 +630,14 @@ fn upsert_args(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {
                 .into(),
         );
     }
-    args.push(
-        rows.iter()
-            .map(|(_, s)| s.total_profit)
-            .collect::<Vec<i64>>()
-            .into(),
-    );
+    for money in [|s: &Sums| s.total_profit, |s: &Sums| s.all_in_ev] {
+        args.push(
+            rows.iter()
+                .map(|(_, s)| money(s))
+                .collect::<Vec<i64>>()
+                .into(),
+        );
+    }
     for c in 0..idx.len() {
         args.push(
             rows.iter()
@@ -721,6 +732,7 @@ struct HandsPlayersColumns {
     tourney_type: usize,
     won: [usize; 5],
     total_profit: usize,
+    all_in_ev: usize,
     counts: Vec<usize>,
     /// Type of every attribute of the tuple descriptor.
     types: Vec<pg_sys::Oid>,
@@ -770,6 +782,7 @@ impl HandsPlayersColumns {
             tourney_type: find("tourneyTypeId"),
             won: won_names.map(find),
             total_profit: find("totalProfit"),
+            all_in_ev: find("allInEV"),
             counts: hud_count_indexes()
                 .iter()
                 .map(|&i| find(COUNT_COLUMNS[i]))
@@ -860,6 +873,7 @@ unsafe fn fold_transition_table(
             *w += f * number(values[i], nulls[i], cols.types[i], i);
         }
         s.total_profit += sign * int(cols.total_profit);
+        s.all_in_ev += sign * int(cols.all_in_ev);
         for (c, &i) in s.counts.iter_mut().zip(&cols.counts) {
             *c += sign * int(i);
         }

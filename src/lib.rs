@@ -12,6 +12,7 @@ mod gucs;
 mod hudcache;
 mod import;
 mod parse;
+mod profit;
 mod summary;
 mod watch;
 
@@ -77,6 +78,11 @@ extension_sql_file!(
     "../sql/tourney.sql",
     name = "tourney",
     requires = ["hudcache"]
+);
+extension_sql_file!(
+    "../sql/profit.sql",
+    name = "profit",
+    requires = ["hudcache", profit::_profit_svg]
 );
 extension_sql_file!(
     "../sql/roles.sql",

@@ -62,6 +62,7 @@ pub(crate) fn check_fits(hand: &Hand, rows: &HandRows) -> Result<(), (&'static s
         int("winnings", r.winnings)?;
         int("rake", r.rake)?;
         int("profit", r.total_profit)?;
+        int("all-in EV", r.all_in_ev)?;
     }
     for a in &rows.actions {
         int("action amount", a.amount)?;
@@ -377,6 +378,7 @@ pub(crate) fn handsplayers_spec() -> &'static TableSpec {
             cols.push((c.into(), T::Int4));
         }
         cols.push(("actionString".into(), T::Text));
+        cols.push(("allInEV".into(), T::Int4));
         TableSpec::new(c"handsplayers", cols)
     })
 }
@@ -622,6 +624,7 @@ fn push_player_values<'a>(v: &mut Vec<Value<'a>>, x: &'a Pending, k: usize, hand
     v.extend(r.won.iter().map(|&w| Value::Float8(w)));
     v.extend(r.counts.iter().map(|&c| Value::Int4(c)));
     v.push(Value::Text(&r.action_string));
+    v.push(Value::Int4(r.all_in_ev as i32));
 }
 
 fn write_players(

@@ -198,10 +198,17 @@ pub(crate) struct Summary {
 }
 
 /// Parses `text` and derives the hand's rows, checking that every value fits its column.
-fn read_hand(chunk: Chunk<'_>) -> Result<(Hand, HandRows), Failure> {
+/// `priced`: with the all-in's equity (HandsPlayers.allInEV); without it every allInEV is the
+/// player's totalProfit (enough for the first pass, which keeps only keys and dimension rows).
+fn read_hand(chunk: Chunk<'_>, priced: bool) -> Result<(Hand, HandRows), Failure> {
     let hand =
         fpdb_core::parse_chunk(chunk).map_err(|e| Failure::of_parse(&e, chunk.first_line))?;
-    let rows = stats::derive(&hand).map_err(|e| {
+    let derived = if priced {
+        stats::derive(&hand)
+    } else {
+        stats::derive_unpriced(&hand)
+    };
+    let rows = derived.map_err(|e| {
         Failure::of_hand(
             &hand,
             chunk.first_line,
@@ -277,7 +284,7 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
             }
             return;
         }
-        match read_hand(chunk) {
+        match read_hand(chunk, false) {
             Ok((hand, rows)) => {
                 let site = dims.note_hand(&hand, &rows);
                 entries.push(Entry {
@@ -337,8 +344,10 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
             context: &context,
             context_line,
         };
-        // The first pass read this chunk successfully; parsing is deterministic.
-        let (hand, rows) = match read_hand(chunk) {
+        // The first pass read this chunk successfully; parsing is deterministic. Only the
+        // all-in's equity is new here: an allInEV out of int's range (a pot over 2^31 cents)
+        // raises 22003 even with on_error => 'skip'.
+        let (hand, rows) = match read_hand(chunk, true) {
             Ok(v) => v,
             Err(f) => f.raise(),
         };

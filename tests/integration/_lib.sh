@@ -36,3 +36,13 @@ make_history() {
   (cd "$ROOT" && cargo run -q --release -p fpdb-gen --bin fpdb-gen -- --seed "$seed" --count "$count") >"$file"
   chmod 644 "$file"
 }
+
+# Imports every sample history (samples/) into DB with fpdb.import_file.
+import_samples() {
+  local db=$1 f
+  chmod 755 "$ROOT/samples"
+  for f in "$ROOT"/samples/*.txt "$ROOT"/samples/*.xml; do
+    chmod 644 "$f"
+    it_psql "$db" -At -c "SELECT imported FROM fpdb.import_file('$f')" >/dev/null
+  done
+}

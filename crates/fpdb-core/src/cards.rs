@@ -75,6 +75,11 @@ impl Card {
         Card::parse_opt(text).ok_or_else(|| CardError::BadText(text.to_string()))
     }
 
+    /// Parses cards separated by white space ("Ah Kd 7c"), each as [`Card::parse`].
+    pub fn parse_all(text: &str) -> Result<Vec<Card>, CardError> {
+        text.split_whitespace().map(Card::parse).collect()
+    }
+
     /// As [`Card::parse`], but `None` for anything that is not a card.
     pub fn parse_opt(text: &str) -> Option<Card> {
         let b = text.as_bytes();

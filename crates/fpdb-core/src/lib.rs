@@ -6,6 +6,8 @@
 //! - [`pot`]: the money of a finished hand (total pot, rake, uncalled bets), computed once;
 //! - [`split`]: texts with many hands into one chunk per hand;
 //! - [`decode`]: hand-history files in UTF-8, UTF-16 or Windows-1252;
+//! - [`equity`]: exact all-in equities (hold'em, omaha hi and hi/lo) and the hand evaluator;
+//! - [`graph`]: the SVG graph of a player's winnings (net, all-in adjusted, showdown, non-showdown).
 //! - [`follow`]: the complete hands among the bytes a room appended to a file.
 //! - [`export`]: stored hands written as PokerStars hand-history text.
 
@@ -13,9 +15,11 @@ pub mod amount;
 pub mod builder;
 pub mod cards;
 pub mod decode;
+pub mod equity;
 pub mod error;
 pub mod export;
 pub mod follow;
+pub mod graph;
 pub mod model;
 pub mod parsers;
 pub mod pot;

@@ -9,6 +9,7 @@
 //! One module per statistic family:
 //! - [`positions`]: HandsPlayers.position (algorithm C) and the HudCache letter;
 //! - [`money`]: ante, winnings, rake, totalProfit and the won-when-seen shares;
+//! - [`allin`]: allInEV, totalProfit with the all-in replaced by its expectation (extension);
 //! - [`streets`]: streets seen and showdown;
 //! - [`preflop`]: VPIP, PFR, 3-bet/4-bet, other 3B/4B, other raised on street 0, steals;
 //! - [`postflop`]: aggression, other raised, c-bets, fold to c-bet, check-call/raise;
@@ -24,6 +25,7 @@ use thiserror::Error;
 use crate::model::{Action, GameKind, Hand, Money, PlayerIdx, POSTS};
 
 pub mod actions;
+pub mod allin;
 pub mod cards;
 pub mod counts;
 pub mod invariants;
@@ -308,6 +310,9 @@ pub struct PlayerRow {
     pub rake: Money,
     /// winnings − everything the player put in (net of returned bets).
     pub total_profit: Money,
+    /// allInEV (extension): totalProfit with the all-in replaced by its expectation ([`allin`]);
+    /// equal to totalProfit in hands without a priced all-in. Σ over a hand = Σ totalProfit.
+    pub all_in_ev: Money,
     /// wonWhenSeenStreet1..4 and wonAtSD: the player's share of all money collected in the hand
     /// when he saw that street (the showdown) and collected something, else 0 (decisions.md §12).
     pub won: [f64; 5],
@@ -509,8 +514,25 @@ fn kind_name(a: &Action) -> &'static str {
 /// Fails with a [`StatsError`] when the hand contradicts itself (an action by a player the hand
 /// does not have, actions out of street order, negative money, too many cards, ...); never panics.
 pub fn derive(hand: &Hand) -> Result<HandRows, StatsError> {
+    derive_rows(hand, true)
+}
+
+/// [`derive`] without pricing the all-in: every `all_in_ev` is the player's `total_profit`. For a
+/// pass that needs the other rows only (the import's first pass reads every hand for its keys
+/// and dimension rows; the all-in's equity, the one costly part, is computed once, when the hand
+/// is written).
+pub fn derive_unpriced(hand: &Hand) -> Result<HandRows, StatsError> {
+    derive_rows(hand, false)
+}
+
+fn derive_rows(hand: &Hand, price_all_in: bool) -> Result<HandRows, StatsError> {
     let f = Facts::new(hand)?;
     let money = money::compute(&f);
+    let all_in_ev = if price_all_in {
+        allin::compute(&f, &money)
+    } else {
+        None
+    };
     // Row index of each kept player (usize::MAX for the others), for HandsActions.
     let row_of = kept_players(&f, &money);
     let seats = row_of.iter().filter(|&&r| r != usize::MAX).count();
@@ -535,6 +557,9 @@ pub fn derive(hand: &Hand) -> Result<HandRows, StatsError> {
             winnings: money.players[p].winnings,
             rake: money.players[p].rake,
             total_profit: money.players[p].profit(),
+            all_in_ev: all_in_ev
+                .as_ref()
+                .map_or(money.players[p].profit(), |ev| ev[p]),
             won: money.won(p, &seen),
             counts: [0; N_COUNTS],
             action_string: String::new(),

@@ -3,7 +3,7 @@
 //!
 //! Amounts are already in the stored unit (cents, or chips): nothing is scaled here.
 
-use crate::model::{ActionKind, Money, PlayerIdx, Returned};
+use crate::model::{Action, ActionKind, Money, PlayerIdx, Returned};
 
 use super::streets::Seen;
 use super::Facts;
@@ -67,20 +67,12 @@ pub(crate) fn compute(f: &Facts) -> MoneyFacts {
     let mut players = vec![PlayerMoney::default(); f.n];
     for a in &hand.actions {
         let m = &mut players[a.player];
-        match a.kind {
-            ActionKind::Ante => {
-                m.ante += a.amount;
-                m.common += a.amount;
-            }
-            ActionKind::DeadSmallBlind => m.common += a.amount,
-            ActionKind::BothBlinds => {
-                // The small-blind part is dead (fpdb counts the game's small blind).
-                let dead = a.amount.min(hand.game.small_blind.max(0));
-                m.common += dead;
-                m.committed += a.amount - dead;
-            }
-            _ => m.committed += a.amount,
+        let (live, dead) = live_and_dead(a, hand.game.small_blind);
+        if a.kind == ActionKind::Ante {
+            m.ante += a.amount;
         }
+        m.common += dead;
+        m.committed += live;
     }
     for r in &hand.returned {
         players[r.player].committed -= r.amount;
@@ -104,6 +96,20 @@ pub(crate) fn compute(f: &Facts) -> MoneyFacts {
         total_winnings: players.iter().map(|m| m.winnings).sum(),
         players,
         inferred,
+    }
+}
+
+/// The money an action puts in, as (live, dead): antes and dead small blinds are dead money (they
+/// belong to the pot, not to the player's bet), so is the small-blind part of "both blinds" (the
+/// game's small blind); everything else is live.
+pub(crate) fn live_and_dead(a: &Action, small_blind: Money) -> (Money, Money) {
+    match a.kind {
+        ActionKind::Ante | ActionKind::DeadSmallBlind => (0, a.amount),
+        ActionKind::BothBlinds => {
+            let dead = a.amount.min(small_blind.max(0));
+            (a.amount - dead, dead)
+        }
+        _ => (a.amount, 0),
     }
 }
 
