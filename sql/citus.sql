@@ -14,6 +14,49 @@ CREATE TABLE fpdb._hand_keys (
 COMMENT ON TABLE fpdb._hand_keys IS
     'Internal: the (site, hand number) of every stored hand on a Citus cluster (duplicate detection); empty on a single server.';
 
+-- Whether fpdb's tables are distributed by Citus (fpdb.distribute() ran): read from Citus's
+-- catalog, never from a setting. The import and the functions below switch on it.
+CREATE FUNCTION fpdb._is_distributed() RETURNS boolean
+LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF pg_catalog.to_regclass('pg_catalog.pg_dist_partition') IS NULL THEN
+        RETURN false;  -- no citus extension: the next statement would not even plan
+    END IF;
+    RETURN EXISTS (SELECT 1 FROM pg_catalog.pg_dist_partition
+                   WHERE logicalrelid OPERATOR(pg_catalog.=) 'fpdb.handsplayers'::pg_catalog.regclass);
+END
+$$;
+
+-- On a distributed database (no HudCache triggers): a tournament whose type changed moved its
+-- players' HandsPlayers rows from old_type to new_type; their HudCache rows of both types are
+-- rebuilt from HandsPlayers. Does nothing on one server, where the trigger moved them.
+CREATE FUNCTION fpdb._hudcache_refresh_tourney(p_tourney int, old_type int, new_type int) RETURNS void
+LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    players int[];
+    types smallint[] := ARRAY[old_type, new_type]::smallint[];
+    cols text;
+BEGIN
+    IF old_type IS NOT DISTINCT FROM new_type OR NOT fpdb._is_distributed() THEN
+        RETURN;
+    END IF;
+    PERFORM pg_catalog.pg_advisory_xact_lock(7381510162543363139);  -- every HudCache writer's lock
+    SELECT pg_catalog.array_agg(tp.playerId) INTO players FROM fpdb.TourneysPlayers tp
+    WHERE tp.tourneyId OPERATOR(pg_catalog.=) p_tourney;
+    DELETE FROM fpdb.HudCache h
+    WHERE h.playerId OPERATOR(pg_catalog.=) ANY (players) AND h.tourneyTypeId OPERATOR(pg_catalog.=) ANY (types);
+    SELECT pg_catalog.string_agg(pg_catalog.quote_ident(a.attname), ', ' ORDER BY a.attnum) INTO cols
+    FROM pg_catalog.pg_attribute a
+    WHERE a.attrelid OPERATOR(pg_catalog.=) 'fpdb.hudcache_rebuilt'::pg_catalog.regclass
+      AND a.attnum OPERATOR(pg_catalog.>) 0 AND NOT a.attisdropped;
+    EXECUTE pg_catalog.format(
+        'INSERT INTO fpdb.HudCache (%s) SELECT %s FROM fpdb.hudcache_rebuilt b '
+        'WHERE b.playerId OPERATOR(pg_catalog.=) ANY ($1) AND b.tourneyTypeId OPERATOR(pg_catalog.=) ANY ($2)',
+        cols, cols) USING players, types;
+END
+$$;
+REVOKE EXECUTE ON FUNCTION fpdb._hudcache_refresh_tourney(int, int, int) FROM PUBLIC;
+
 -- Turns the tables of a fresh fpdb database on a Citus coordinator into reference and
 -- distributed tables. See README "Scale-out with Citus".
 CREATE FUNCTION fpdb.distribute(shard_count int DEFAULT 32) RETURNS void
@@ -41,8 +84,7 @@ BEGIN
             USING ERRCODE = '55000',
                   HINT = 'Connect to the coordinator (or make this node it with citus_set_coordinator_host()).';
     END IF;
-    IF EXISTS (SELECT 1 FROM pg_catalog.pg_dist_partition
-               WHERE logicalrelid OPERATOR(pg_catalog.=) 'fpdb.handsplayers'::pg_catalog.regclass) THEN
+    IF fpdb._is_distributed() THEN
         RAISE NOTICE 'fpdb is already distributed';
         RETURN;
     END IF;

@@ -9,22 +9,9 @@
 
 use pgrx::prelude::*;
 
-/// Whether HandsPlayers is a Citus distributed table in this database.
+/// Whether fpdb's tables are distributed by Citus (`fpdb._is_distributed()`, sql/citus.sql).
 pub(crate) fn distributed() -> bool {
-    // pg_dist_partition exists only where the citus extension is installed; the second query is
-    // planned only then.
-    let has_citus = Spi::get_one::<bool>(
-        "SELECT pg_catalog.to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL",
-    )
-    .ok()
-    .flatten()
-    .unwrap_or(false);
-    has_citus
-        && Spi::get_one::<bool>(
-            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_dist_partition \
-             WHERE logicalrelid OPERATOR(pg_catalog.=) 'fpdb.handsplayers'::pg_catalog.regclass)",
-        )
-        .ok()
-        .flatten()
+    Spi::get_one::<bool>("SELECT fpdb._is_distributed()")
+        .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb: {e}")))
         .unwrap_or(false)
 }

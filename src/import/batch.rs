@@ -188,7 +188,15 @@ impl BatchWriter {
             }
 
             let distributed = self.distributed;
-            write_players(client, p, &new_hands, hud, direct, distributed, &mut self.timings);
+            write_players(
+                client,
+                p,
+                &new_hands,
+                hud,
+                direct,
+                distributed,
+                &mut self.timings,
+            );
             (new_hands.len() as i32, duplicates)
         })
     }
@@ -290,7 +298,10 @@ fn write_hands_distributed(client: &mut SpiClient<'_>, p: &[Pending]) -> Vec<(us
             &[sites.into(), numbers.into()],
         )
         .unwrap_or_else(|e| {
-            crate::errors::raise("XX000", format!("fpdb import: hand keys insert failed: {e}"))
+            crate::errors::raise(
+                "XX000",
+                format!("fpdb import: hand keys insert failed: {e}"),
+            )
         });
     let mut new_keys = std::collections::HashSet::with_capacity(fresh.len());
     for row in fresh {
@@ -356,7 +367,11 @@ fn write_players_distributed(
     }
     let spec = &distributed_specs().players;
     let table = client
-        .update(spec.insert_sql.as_str(), None, &to_arrays(&spec.columns, rows))
+        .update(
+            spec.insert_sql.as_str(),
+            None,
+            &to_arrays(&spec.columns, rows),
+        )
         .unwrap_or_else(|e| {
             crate::errors::raise(
                 "XX000",
