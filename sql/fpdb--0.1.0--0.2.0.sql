@@ -884,6 +884,27 @@ END
 $$;
 REVOKE EXECUTE ON FUNCTION fpdb._hudcache_refresh_tourney(int, int, int) FROM PUBLIC;
 
+-- Runs a DDL statement of fpdb.distribute() here and on every worker: the workers' copies of
+-- fpdb's tables (created by CREATE EXTENSION, which Citus propagates) are the shells Citus keeps
+-- there, and must change as the coordinator's do before the tables are distributed (Citus does
+-- not propagate DDL on local tables). Idempotent statements only: a worker's connection commits
+-- on its own.
+CREATE FUNCTION fpdb._distribute_ddl(statement text) RETURNS void
+LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    r record;
+BEGIN
+    EXECUTE statement;
+    FOR r IN SELECT * FROM pg_catalog.run_command_on_workers(statement) LOOP
+        IF NOT r.success THEN
+            RAISE EXCEPTION 'fpdb.distribute(): on the worker %:%: %', r.nodename, r.nodeport, r.result
+                USING ERRCODE = '55000', DETAIL = statement;
+        END IF;
+    END LOOP;
+END
+$$;
+REVOKE EXECUTE ON FUNCTION fpdb._distribute_ddl(text) FROM PUBLIC;
+
 -- Turns the tables of a fresh fpdb database on a Citus coordinator into reference and
 -- distributed tables. See README "Scale-out with Citus".
 CREATE FUNCTION fpdb.distribute(shard_count int DEFAULT 32) RETURNS void
@@ -943,11 +964,11 @@ BEGIN
     PERFORM pg_catalog.set_config('citus.enable_unsafe_triggers', 'on', true);
 
     -- HudCache triggers cannot run on distributed tables: the import keeps HudCache itself.
-    DROP TRIGGER handsplayers_hudcache_insert ON fpdb.HandsPlayers;
-    DROP TRIGGER handsplayers_hudcache_delete ON fpdb.HandsPlayers;
-    DROP TRIGGER handsplayers_hudcache_update ON fpdb.HandsPlayers;
-    DROP TRIGGER handsplayers_hudcache_truncate ON fpdb.HandsPlayers;
-    DROP TRIGGER hands_hudcache_key ON fpdb.Hands;
+    PERFORM fpdb._distribute_ddl('DROP TRIGGER IF EXISTS handsplayers_hudcache_insert ON fpdb.HandsPlayers');
+    PERFORM fpdb._distribute_ddl('DROP TRIGGER IF EXISTS handsplayers_hudcache_delete ON fpdb.HandsPlayers');
+    PERFORM fpdb._distribute_ddl('DROP TRIGGER IF EXISTS handsplayers_hudcache_update ON fpdb.HandsPlayers');
+    PERFORM fpdb._distribute_ddl('DROP TRIGGER IF EXISTS handsplayers_hudcache_truncate ON fpdb.HandsPlayers');
+    PERFORM fpdb._distribute_ddl('DROP TRIGGER IF EXISTS hands_hudcache_key ON fpdb.Hands');
 
     -- Foreign keys are added again after distribution (declared before, Citus would turn the
     -- referencing tables into local tables). An action references its player by (hand, id).
@@ -961,7 +982,7 @@ BEGIN
           AND r.relname::text OPERATOR(pg_catalog.=) ANY (all_tables)
         ORDER BY c.oid
     LOOP
-        EXECUTE pg_catalog.format('ALTER TABLE %s DROP CONSTRAINT %I', fk.rel, fk.conname);
+        PERFORM fpdb._distribute_ddl(pg_catalog.format('ALTER TABLE %s DROP CONSTRAINT IF EXISTS %I', fk.rel, fk.conname));
         IF fk.rel OPERATOR(pg_catalog.=) 'fpdb.handsactions'::pg_catalog.regclass
            AND fk.def OPERATOR(pg_catalog.~) 'fpdb\.handsplayers' THEN
             fk.def := 'FOREIGN KEY (handid, handplayerid) REFERENCES fpdb.handsplayers(handid, id) ON DELETE CASCADE';
@@ -971,18 +992,19 @@ BEGIN
 
     -- Unique keys must contain the distribution column: the hand's rows are keyed by (handId, id);
     -- the (site, hand number) key moves to fpdb._hand_keys; HudCache keeps hudcache_key.
-    ALTER TABLE fpdb.Hands DROP CONSTRAINT hands_site_hand;
-    ALTER TABLE fpdb.HandsPlayers DROP CONSTRAINT handsplayers_pkey;
-    ALTER TABLE fpdb.HandsPlayers ADD CONSTRAINT handsplayers_pkey PRIMARY KEY (handId, id);
-    ALTER TABLE fpdb.HandsActions DROP CONSTRAINT handsactions_pkey;
-    ALTER TABLE fpdb.HandsActions ALTER COLUMN handId SET NOT NULL;
-    ALTER TABLE fpdb.HandsActions ADD CONSTRAINT handsactions_pkey PRIMARY KEY (handId, id);
-    ALTER TABLE fpdb.BoardCards DROP CONSTRAINT boardcards_pkey;
-    ALTER TABLE fpdb.BoardCards ADD CONSTRAINT boardcards_pkey PRIMARY KEY (handId, id);
-    ALTER TABLE fpdb.HudCache DROP CONSTRAINT hudcache_pkey;
+    PERFORM fpdb._distribute_ddl('ALTER TABLE fpdb.Hands DROP CONSTRAINT IF EXISTS hands_site_hand');
+    PERFORM fpdb._distribute_ddl('ALTER TABLE fpdb.HandsPlayers DROP CONSTRAINT IF EXISTS handsplayers_pkey, '
+                                 'ADD CONSTRAINT handsplayers_pkey PRIMARY KEY (handId, id)');
+    PERFORM fpdb._distribute_ddl('ALTER TABLE fpdb.HandsActions DROP CONSTRAINT IF EXISTS handsactions_pkey, '
+                                 'ALTER COLUMN handId SET NOT NULL, ADD CONSTRAINT handsactions_pkey PRIMARY KEY (handId, id)');
+    PERFORM fpdb._distribute_ddl('ALTER TABLE fpdb.BoardCards DROP CONSTRAINT IF EXISTS boardcards_pkey, '
+                                 'ADD CONSTRAINT boardcards_pkey PRIMARY KEY (handId, id)');
+    PERFORM fpdb._distribute_ddl('ALTER TABLE fpdb.HudCache DROP CONSTRAINT IF EXISTS hudcache_pkey');
 
     FOREACH t IN ARRAY reference_tables LOOP
         PERFORM pg_catalog.create_reference_table(('fpdb.' OPERATOR(pg_catalog.||) t)::pg_catalog.regclass);
+        -- Rows the table had (Settings' one row) were copied to its shard; drop the shell's copy.
+        PERFORM pg_catalog.truncate_local_data_after_distributing_table(('fpdb.' OPERATOR(pg_catalog.||) t)::pg_catalog.regclass);
     END LOOP;
     PERFORM pg_catalog.create_distributed_table('fpdb.hands'::pg_catalog.regclass, 'id',
                                                 shard_count => shard_count, colocate_with => 'none');

@@ -290,10 +290,13 @@ fn write_hands_distributed(client: &mut SpiClient<'_>, p: &[Pending]) -> Vec<(us
     let numbers: Vec<i64> = p.iter().map(|x| x.hand.site_hand_no).collect();
     let fresh = client
         .update(
-            "INSERT INTO fpdb._hand_keys (siteId, siteHandNo) \
+            // In a CTE: Citus counts the rows an INSERT ... SELECT ... ON CONFLICT DO NOTHING
+            // offered, not those it inserted, which SPI rejects for RETURNING on the statement
+            // itself (citusdata/citus#3377).
+            "WITH k AS (INSERT INTO fpdb._hand_keys (siteId, siteHandNo) \
              SELECT s, n FROM ROWS FROM (pg_catalog.unnest($1::pg_catalog.int2[]), \
              pg_catalog.unnest($2::pg_catalog.int8[])) AS u(s, n) ORDER BY n, s \
-             ON CONFLICT DO NOTHING RETURNING siteId, siteHandNo",
+             ON CONFLICT DO NOTHING RETURNING siteId, siteHandNo) SELECT siteId, siteHandNo FROM k",
             None,
             &[sites.into(), numbers.into()],
         )

@@ -48,8 +48,8 @@ q "$COORD" -c "SELECT fpdb.distribute(8)" >/dev/null
 check "distribute again is a no-op" \
   "$(q "$COORD" -c "SELECT fpdb.distribute(8)" 2>&1 | grep -c 'already distributed')" "1"
 check "distributed tables" \
-  "$(q "$COORD" -c "SELECT string_agg(logicalrelid::text || ':' || partmethod, ' ' ORDER BY logicalrelid::text) FROM pg_dist_partition WHERE logicalrelid::text LIKE 'fpdb.%'")" \
-  "fpdb._hand_keys:h fpdb.autorates:n fpdb.boardcards:h fpdb.gametypes:n fpdb.handsactions:h fpdb.hands:h fpdb.handsplayers:h fpdb.hudcache:h fpdb.players:n fpdb.settings:n fpdb.sites:n fpdb.tourneys:n fpdb.tourneysplayers:n fpdb.tourneytypes:n"
+  "$(q "$COORD" -c "SELECT string_agg(logicalrelid::text || ':' || partmethod::text, ' ' ORDER BY logicalrelid::text) FROM pg_dist_partition WHERE logicalrelid::text LIKE 'fpdb.%'")" \
+  "fpdb._hand_keys:h fpdb.autorates:n fpdb.boardcards:h fpdb.gametypes:n fpdb.hands:h fpdb.handsactions:h fpdb.handsplayers:h fpdb.hudcache:h fpdb.players:n fpdb.settings:n fpdb.sites:n fpdb.tourneys:n fpdb.tourneysplayers:n fpdb.tourneytypes:n"
 check "hand tables co-located" \
   "$(q "$COORD" -c "SELECT count(DISTINCT colocationid) FROM pg_dist_partition WHERE logicalrelid IN ('fpdb.hands'::regclass, 'fpdb.handsplayers', 'fpdb.handsactions', 'fpdb.boardcards')")" "1"
 
@@ -102,12 +102,20 @@ HA="SELECT count(*), sum(amount), count(*) FILTER (WHERE a.handId = hp.handId) F
 check "HandsActions" "$(q "$COORD" -c "$HA")" "$(q "$SINGLE" -c "$HA")"
 BC="SELECT count(*), sum(card1Value + card2Value + card3Value) FROM fpdb.BoardCards"
 check "BoardCards" "$(q "$COORD" -c "$BC")" "$(q "$SINGLE" -c "$BC")"
-# HudCache row by row, by natural keys (ids differ between the databases).
-HC="SELECT count(*) || ' ' || md5(string_agg(x, E'\n' ORDER BY x)) FROM (
-  SELECT s.name || '|' || p.name || '|' || (to_jsonb(g) - 'id')::text || '|' || coalesce((to_jsonb(tt) - 'id')::text, '-')
-         || '|' || (to_jsonb(hc) - ARRAY['id', 'playerid', 'gametypeid', 'tourneytypeid'])::text AS x
+# HudCache row by row, by natural keys (ids differ between the databases); the float sums
+# (won-when-seen shares) to 6 decimals, as their summation order differs.
+HCROWS="SELECT s.name || '|' || p.name || '|' || (to_jsonb(g) - ARRAY['id', 'siteid'])::text || '|' || coalesce((to_jsonb(tt) - ARRAY['id', 'siteid'])::text, '-')
+         || '|' || (to_jsonb(hc) - ARRAY['id', 'playerid', 'gametypeid', 'tourneytypeid', 'wonwhenseenstreet1',
+                                          'wonwhenseenstreet2', 'wonwhenseenstreet3', 'wonwhenseenstreet4', 'wonatsd'])::text
+         || '|' || concat_ws(',', round(wonWhenSeenStreet1::numeric, 6), round(wonWhenSeenStreet2::numeric, 6),
+                             round(wonWhenSeenStreet3::numeric, 6), round(wonWhenSeenStreet4::numeric, 6),
+                             round(wonAtSD::numeric, 6)) AS x
   FROM fpdb.HudCache hc JOIN fpdb.Players p ON p.id = hc.playerId JOIN fpdb.Sites s ON s.id = p.siteId
-  JOIN fpdb.Gametypes g ON g.id = hc.gametypeId LEFT JOIN fpdb.TourneyTypes tt ON tt.id = hc.tourneyTypeId) r"
+  JOIN fpdb.Gametypes g ON g.id = hc.gametypeId LEFT JOIN fpdb.TourneyTypes tt ON tt.id = hc.tourneyTypeId"
+HC="SELECT count(*) || ' ' || md5(string_agg(x, E'\n' ORDER BY x)) FROM ($HCROWS) r"
+if [ "$(q "$COORD" -c "$HC")" != "$(q "$SINGLE" -c "$HC")" ]; then
+  diff <(q "$COORD" -c "SELECT x FROM ($HCROWS) r ORDER BY x") <(q "$SINGLE" -c "SELECT x FROM ($HCROWS) r ORDER BY x") | head -6 || true
+fi
 check "HudCache equal to one server's" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
 check "hudcache_diff() empty" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.hudcache_diff()")" "0"
 check "hud() reads the cluster" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.HudCache WHERE HDs > 0")" "$(q "$SINGLE" -c "SELECT count(*) FROM fpdb.HudCache WHERE HDs > 0")"
