@@ -126,4 +126,34 @@ done
 # A duplicate hand from a third session is found on the cluster.
 check "re-import finds every hand stored" \
   "$(import "$COORD" "${files[0]}" | cut -d'|' -f1)" "0"
+# fpdb.hud and player_stats read the cluster as they read one server.
+H="SELECT hands, vpip, pfr FROM fpdb.hud((SELECT name FROM fpdb.Players p JOIN fpdb.HandsPlayers hp ON hp.playerId = p.id GROUP BY name ORDER BY count(*) DESC, name LIMIT 1))"
+check "fpdb.hud of the busiest player" "$(q "$COORD" -c "$H")" "$(q "$SINGLE" -c "$H")"
+PS="SELECT count(*), sum(HDs) FROM fpdb.player_stats"
+check "player_stats" "$(q "$COORD" -c "$PS")" "$(q "$SINGLE" -c "$PS")"
+# Deleting hands on a cluster: HudCache follows with rebuild_hudcache (no triggers there).
+for port in "$COORD" "$SINGLE"; do
+  q "$port" -c "DELETE FROM fpdb.Hands WHERE siteHandNo % 3 = 0" >/dev/null
+done
+q "$COORD" -c "SELECT fpdb.rebuild_hudcache()" >/dev/null
+check "HudCache after a delete and rebuild_hudcache" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
+check "hudcache_diff() empty after the rebuild" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.hudcache_diff()")" "0"
+
+# Throughput: one import_file of a generated history, on the cluster and on one server.
+BIG="$ROOT/.run/it-citus-big.txt"
+make_history "$BIG" "${FPDB_CITUS_HANDS:-20000}" 7
+for port in "$COORD" "$SINGLE"; do
+  t0=$(date +%s.%N)
+  got=$(q "$port" -c "SELECT imported FROM fpdb.import_file('$BIG')")
+  secs=$(echo "$(date +%s.%N) - $t0" | bc)
+  echo "throughput $port: $got hands in ${secs}s: $(echo "$got / $secs" | bc) hands/s"
+  eval "secs_$port=$secs"
+done
+ratio=$(eval echo "\$secs_$COORD / \$secs_$SINGLE" | bc -l)
+printf 'time: one import_file of %s hands: cluster %.1fs, one server %.1fs (cluster/server %.2f)\n' \
+  "${FPDB_CITUS_HANDS:-20000}" "$(eval echo "\$secs_$COORD")" "$(eval echo "\$secs_$SINGLE")" "$ratio"
+check "the generated hands on the cluster = on one server" "$(q "$COORD" -c "$HP")" "$(q "$SINGLE" -c "$HP")"
+check "HudCache after the big import" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
+check "hudcache_diff() empty after the big import" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.hudcache_diff()")" "0"
+rm -f "$BIG"
 rm -f "$IT_DIR".a.out "$IT_DIR".b.out "$IT_DIR".a.err "$IT_DIR".b.err "$IT_DIR".single.out
