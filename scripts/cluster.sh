@@ -4,7 +4,8 @@
 #   cluster_start DIR PORT   initdb if needed, then start (idempotent)
 #   cluster_stop DIR         stop the server of DIR if it runs
 #   cluster_psql PORT DB ... psql against it as the postgres superuser
-# The socket lives in DIR, the server listens on 127.0.0.1:PORT only.
+# The socket lives in DIR, the server listens on 127.0.0.1:PORT only. CLUSTER_EXTRA_OPTS: more
+# server options ("-c name=value ...") for the servers started while it is set.
 
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 
@@ -30,7 +31,7 @@ cluster_start() {
   fi
   # Without RUST_BACKTRACE: a backtrace would be appended to every error the extension reports.
   env -u RUST_BACKTRACE runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" -w -t 60 -l "$dir/server.log" \
-    -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=40 -c shared_buffers=512MB -c fsync=on" start >/dev/null ||
+    -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=40 -c shared_buffers=512MB -c fsync=on ${CLUSTER_EXTRA_OPTS:-}" start >/dev/null ||
     { tail -20 "$dir/server.log"; return 1; }
 }
 

@@ -61,7 +61,7 @@ count_cargo() {
 
 tier() { echo; echo "== $*  ($(($(date +%s) - STARTED)) s so far)"; }
 # FPDB_TIERS selects tiers for a quicker local run (e.g. FPDB_TIERS="3 4"); CI runs them all.
-TIERS=" ${FPDB_TIERS:-0 1 2 3 4 5} "
+TIERS=" ${FPDB_TIERS:-0 1 2 3 4 5 6} "
 want() { [[ $TIERS == *" $1 "* ]]; }
 
 if want 0; then
@@ -196,6 +196,21 @@ if want 5; then
     harness_failed "scripts/install.sh --release"
   fi
 fi
+
+# ---- tier 6: Citus (issue 20) ---------------------------------------------------------------
+# A coordinator and two workers (Citus built from ../shared/vendor/citus into the PostgreSQL of
+# PG_BIN when it has none), fpdb distributed, the PokerStars corpus imported by two sessions at
+# once and compared with one server (tests/citus/citus.sh).
+if want 6; then
+  tier "6 Citus cluster (tests/citus)"
+  if install_extension; then
+    run_scripts tests/citus
+    grep -E '^(time|cluster sessions|single server):' "$RUN"/citus-*.out | sed 's/^[^:]*:/  /'
+  else
+    harness_failed "scripts/install.sh --release"
+  fi
+fi
+# ---- end of tier 6 ---------------------------------------------------------------------------
 
 echo
 echo "total time: $(($(date +%s) - STARTED)) s"

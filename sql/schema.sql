@@ -291,7 +291,10 @@ CREATE TABLE fpdb.HandsActions (
     allIn boolean NOT NULL DEFAULT false,
     amount int NOT NULL DEFAULT 0,
     comment text,
-    commentTs timestamptz
+    commentTs timestamptz,
+    -- extension: the hand of the action's player (HandsPlayers.handId), the key a Citus cluster
+    -- co-locates an action with its hand by (fpdb.distribute)
+    handId bigint
 );
 CREATE INDEX handsactions_handplayer_idx ON fpdb.HandsActions (handPlayerId, street, actionNo);
 

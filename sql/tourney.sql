@@ -177,6 +177,7 @@ BEGIN
     FROM fpdb.TourneysPlayers tp
     WHERE tp.tourneyId OPERATOR(pg_catalog.=) p_tourney AND hp.tourneysPlayersId OPERATOR(pg_catalog.=) tp.id
       AND hp.tourneyTypeId IS DISTINCT FROM v::bigint;
+    PERFORM fpdb._hudcache_refresh_tourney(p_tourney, cur.id, v);  -- a Citus cluster's HudCache (sql/citus.sql)
     RETURN v;
 END
 $$;

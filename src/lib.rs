@@ -6,6 +6,7 @@
 use pgrx::prelude::*;
 
 mod cards;
+mod citus;
 mod errors;
 mod export;
 mod gucs;
@@ -89,6 +90,7 @@ extension_sql_file!(
     name = "roles",
     requires = ["hud", import::import_file, "tourney"]
 );
+extension_sql_file!("../sql/citus.sql", name = "citus", requires = ["tourney"]);
 extension_sql_file!("../sql/finalize.sql", name = "finalize", finalize);
 
 #[cfg(any(test, feature = "pg_test"))]
@@ -216,7 +218,7 @@ mod tests {
         // The design's 13 tables; fpdb's own bookkeeping (_own_objects, the watch tables) aside.
         let n = Spi::get_one::<i64>(
             "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'fpdb' AND table_type = 'BASE TABLE' \
-             AND table_name NOT IN ('_own_objects', 'watches', 'watch_files', 'import_errors')",
+             AND table_name NOT IN ('_own_objects', '_hand_keys', 'watches', 'watch_files', 'import_errors')",
         )
         .unwrap();
         assert_eq!(n, Some(13));

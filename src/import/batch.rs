@@ -104,6 +104,9 @@ struct Pending {
 #[derive(Default)]
 pub(crate) struct BatchWriter {
     pending: Vec<Pending>,
+    /// The tables are distributed by Citus (see [`crate::citus`]): hands are deduplicated in
+    /// `fpdb._hand_keys`, and generated ids are matched to rows by key, not by position.
+    pub(crate) distributed: bool,
     /// Time spent per statement kind, reported at DEBUG1.
     pub(crate) timings: Timings,
 }
@@ -118,6 +121,13 @@ pub(crate) struct Timings {
 }
 
 impl BatchWriter {
+    pub(crate) fn new(distributed: bool) -> BatchWriter {
+        BatchWriter {
+            distributed,
+            ..Default::default()
+        }
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.pending.len()
     }
@@ -167,14 +177,27 @@ impl BatchWriter {
         Spi::connect_mut(|client| {
             let p = &pending;
             let hands = direct.as_deref_mut().and_then(|d| d.hands.as_mut());
-            let new_hands = write_hands(client, hands, p);
+            let new_hands = if self.distributed {
+                write_hands_distributed(client, p)
+            } else {
+                write_hands(client, hands, p)
+            };
             let duplicates = (p.len() - new_hands.len()) as i32;
             self.timings.hands += started.elapsed().as_secs_f64();
             if new_hands.is_empty() {
                 return (0, duplicates);
             }
 
-            write_players(client, p, &new_hands, hud, direct, &mut self.timings);
+            let distributed = self.distributed;
+            write_players(
+                client,
+                p,
+                &new_hands,
+                hud,
+                direct,
+                distributed,
+                &mut self.timings,
+            );
             (new_hands.len() as i32, duplicates)
         })
     }
@@ -235,6 +258,11 @@ fn write_hands(
         .unwrap_or_else(|e| {
             crate::errors::raise("XX000", format!("fpdb import: Hands insert failed: {e}"))
         });
+    new_hand_ids(inserted, p)
+}
+
+/// (index in `p`, id) of the hands an INSERT ... RETURNING siteId, siteHandNo, id returned.
+fn new_hand_ids(inserted: pgrx::spi::SpiTupleTable<'_>, p: &[Pending]) -> Vec<(usize, i64)> {
     let mut hand_ids: HashMap<(i16, i64), i64> = HashMap::with_capacity(inserted.len());
     for row in inserted {
         if let (Ok(Some(site)), Ok(Some(no)), Ok(Some(id))) =
@@ -251,6 +279,118 @@ fn write_hands(
                 .map(|&id| (i, id))
         })
         .collect()
+}
+
+/// [`write_hands`] on a Citus cluster, where no unique index can span the shards of Hands: the
+/// batch's keys go first into `fpdb._hand_keys` (distributed by siteHandNo, primary key
+/// (siteHandNo, siteId)), whose ON CONFLICT DO NOTHING returns the keys no session stored before
+/// (a concurrent session's uncommitted key makes this one wait, as the unique index does on one
+/// server); only those hands are inserted. Ids come back in shard order: matched by key.
+fn write_hands_distributed(client: &mut SpiClient<'_>, p: &[Pending]) -> Vec<(usize, i64)> {
+    let sites: Vec<i16> = p.iter().map(|x| x.site_id).collect();
+    let numbers: Vec<i64> = p.iter().map(|x| x.hand.site_hand_no).collect();
+    let fresh = client
+        .update(
+            // In a CTE: Citus counts the rows an INSERT ... SELECT ... ON CONFLICT DO NOTHING
+            // offered, not those it inserted, which SPI rejects for RETURNING on the statement
+            // itself (citusdata/citus#3377).
+            "WITH k AS (INSERT INTO fpdb._hand_keys (siteId, siteHandNo) \
+             SELECT s, n FROM ROWS FROM (pg_catalog.unnest($1::pg_catalog.int2[]), \
+             pg_catalog.unnest($2::pg_catalog.int8[])) AS u(s, n) ORDER BY n, s \
+             ON CONFLICT DO NOTHING RETURNING siteId, siteHandNo) SELECT siteId, siteHandNo FROM k",
+            None,
+            &[sites.into(), numbers.into()],
+        )
+        .unwrap_or_else(|e| {
+            crate::errors::raise(
+                "XX000",
+                format!("fpdb import: hand keys insert failed: {e}"),
+            )
+        });
+    let mut new_keys = std::collections::HashSet::with_capacity(fresh.len());
+    for row in fresh {
+        if let (Ok(Some(site)), Ok(Some(no))) = (row.get::<i16>(1), row.get::<i64>(2)) {
+            new_keys.insert((site, no));
+        }
+    }
+    if new_keys.is_empty() {
+        return Vec::new();
+    }
+    // SAFETY: reads the transaction's start time, which is what now() returns.
+    let now = unsafe { pg_sys::GetCurrentTransactionStartTimestamp() };
+    let spec = &distributed_specs().hands;
+    let mut rows = Rows::new(spec.columns.len());
+    for x in p {
+        if new_keys.contains(&(x.site_id, x.hand.site_hand_no)) {
+            push_hand_values(&mut rows.values, x, now);
+        }
+    }
+    let inserted = client
+        .update(
+            spec.insert_sql.as_str(),
+            None,
+            &to_arrays(&spec.columns, &rows),
+        )
+        .unwrap_or_else(|e| {
+            crate::errors::raise("XX000", format!("fpdb import: Hands insert failed: {e}"))
+        });
+    new_hand_ids(inserted, p)
+}
+
+/// The INSERT statements of a Citus cluster: the same columns, ids returned with their keys.
+struct DistributedSpecs {
+    hands: TableSpec,
+    players: TableSpec,
+}
+
+fn distributed_specs() -> &'static DistributedSpecs {
+    static SPECS: OnceLock<DistributedSpecs> = OnceLock::new();
+    SPECS.get_or_init(|| DistributedSpecs {
+        hands: TableSpec::with_tail(
+            c"hands",
+            hands_spec().columns.clone(),
+            "RETURNING siteId, siteHandNo, id",
+        ),
+        players: TableSpec::with_tail(
+            c"handsplayers",
+            handsplayers_spec().columns.clone(),
+            "RETURNING handId, playerId, id",
+        ),
+    })
+}
+
+/// The HandsPlayers INSERT on a Citus cluster: returns the new ids in the order of `keys`
+/// ((handId, playerId) of each row), which RETURNING does not keep there.
+fn write_players_distributed(
+    client: &mut SpiClient<'_>,
+    rows: &Rows<'_>,
+    keys: &[(i64, i32)],
+) -> Vec<i64> {
+    if rows.is_empty() {
+        return Vec::new();
+    }
+    let spec = &distributed_specs().players;
+    let table = client
+        .update(
+            spec.insert_sql.as_str(),
+            None,
+            &to_arrays(&spec.columns, rows),
+        )
+        .unwrap_or_else(|e| {
+            crate::errors::raise(
+                "XX000",
+                format!("fpdb import: insert into handsplayers failed: {e}"),
+            )
+        });
+    let mut ids: HashMap<(i64, i32), i64> = HashMap::with_capacity(keys.len());
+    for row in table {
+        if let (Ok(Some(h)), Ok(Some(p)), Ok(Some(id))) =
+            (row.get::<i64>(1), row.get::<i32>(2), row.get::<i64>(3))
+        {
+            ids.insert((h, p), id);
+        }
+    }
+    keys.iter().filter_map(|k| ids.get(k).copied()).collect()
 }
 
 /// A timestamptz datum (microseconds since 2000-01-01 UTC) of Unix seconds, as
@@ -389,6 +529,7 @@ pub(crate) fn handsactions_spec() -> &'static TableSpec {
         TableSpec::new(
             c"handsactions",
             [
+                ("handId", ColumnType::Int8),
                 ("handPlayerId", ColumnType::Int8),
                 ("street", ColumnType::Int2),
                 ("actionNo", ColumnType::Int2),
@@ -633,6 +774,7 @@ fn write_players(
     new_hands: &[(usize, i64)],
     hud: &mut HudCacheDelta,
     direct: Option<&mut DirectTables>,
+    distributed: bool,
     timings: &mut Timings,
 ) {
     let started = std::time::Instant::now();
@@ -646,10 +788,14 @@ fn write_players(
     };
     // HandsPlayers.
     let mut rows = Rows::new(handsplayers_spec().columns.len());
+    let mut keys: Vec<(i64, i32)> = Vec::new();
     for &(i, hid) in new_hands {
         let x = &p[i];
         for (k, r) in x.rows.players.iter().enumerate() {
             push_player_values(&mut rows.values, x, k, hid);
+            if distributed {
+                keys.push((hid, x.player_ids[k]));
+            }
             hud.add(
                 HudKey {
                     gametype_id: x.gametype_id,
@@ -664,7 +810,10 @@ fn write_players(
     }
     // On the INSERT path the trigger leaves this statement's rows to the import, which folds
     // them into HudCache itself (backend-local state, see ImportFolds).
-    let hp_ids = {
+    let hp_ids = if distributed {
+        // No HudCache trigger exists on a distributed HandsPlayers.
+        write_players_distributed(client, &rows, &keys)
+    } else {
         let _folds = d_players.is_none().then(ImportFolds::begin);
         write_rows(client, d_players, handsplayers_spec(), &rows)
     };
@@ -675,13 +824,14 @@ fn write_players(
     let started = std::time::Instant::now();
     let mut rows = Rows::new(handsactions_spec().columns.len());
     let mut first_hp = 0usize;
-    for &(i, _) in new_hands {
+    for &(i, hid) in new_hands {
         let x = &p[i];
         for a in &x.rows.actions {
             let Some(&hp) = hp_ids.get(first_hp + a.player) else {
                 continue;
             };
             rows.values.extend([
+                Value::Int8(hid),
                 Value::Int8(hp),
                 Value::Int2(a.street),
                 Value::Int2(a.action_no),

@@ -315,8 +315,10 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     let mut duplicates = 0i32;
     let mut imported = 0i32;
     let mut hud = HudCacheDelta::default();
-    let mut writer = batch::BatchWriter::default();
-    let mut direct = if entries.is_empty() || !crate::gucs::DIRECT_WRITES.get() {
+    // On a Citus cluster the coordinator's tables are shells: INSERT statements only.
+    let distributed = crate::citus::distributed();
+    let mut writer = batch::BatchWriter::new(distributed);
+    let mut direct = if entries.is_empty() || distributed || !crate::gucs::DIRECT_WRITES.get() {
         None
     } else {
         batch::DirectTables::open()

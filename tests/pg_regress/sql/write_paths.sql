@@ -25,7 +25,7 @@ SELECT 'handsplayers', h.siteHandNo, p.name,
        to_jsonb(hp) - ARRAY['id', 'handid', 'playerid', 'tourneysplayersid']
 FROM fpdb.HandsPlayers hp JOIN fpdb.Hands h ON h.id = hp.handId JOIN fpdb.Players p ON p.id = hp.playerId
 UNION ALL
-SELECT 'handsactions', h.siteHandNo, p.name, to_jsonb(a) - ARRAY['id', 'handplayerid']
+SELECT 'handsactions', h.siteHandNo, p.name, to_jsonb(a) - ARRAY['id', 'handplayerid', 'handid']
 FROM fpdb.HandsActions a JOIN fpdb.HandsPlayers hp ON hp.id = a.handPlayerId
 JOIN fpdb.Hands h ON h.id = hp.handId JOIN fpdb.Players p ON p.id = hp.playerId
 UNION ALL

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# fpdb on a Citus cluster: a coordinator and two workers on loopback ports (inside the project's
+# run folder, as the postgres user), fpdb installed and distributed, the PokerStars corpus
+# imported by two sessions at once (every file by both, in opposite orders, one file per
+# transaction, retried on Citus's distributed deadlock 40P01), compared with one plain server
+# that imports the same files: hands, HandsPlayers sums and HudCache equal, hudcache_diff()
+# empty, shards and rows on both workers. Builds Citus from ../shared/vendor/citus when the
+# PostgreSQL of PG_BIN has none (an installed Citus package is used as it is).
+source "$(dirname "$0")/../integration/_lib.sh"
+CORPUS=$(readlink -f "$ROOT/../shared/corpus")
+VENDOR=$(readlink -f "$ROOT/../shared/vendor/citus")
+
+if [ ! -f "$("$PG_BIN/pg_config" --pkglibdir)/citus.so" ]; then
+  PG_CONFIG="$PG_BIN/pg_config" bash "$VENDOR/build-citus.sh" "$VENDOR"/citus-13.2.2.tar.gz
+fi
+
+IT_DIR="$ROOT/.run/it-citus"
+off=${FPDB_PORT_OFFSET:-0}
+COORD=$((54360 + off)) W1=$((54361 + off)) W2=$((54362 + off)) SINGLE=$((54363 + off))
+DIRS=()
+for n in coord w1 w2 single; do DIRS+=("$ROOT/.run/it-citus-$n"); done
+stop_all() { for d in "${DIRS[@]}"; do cluster_stop "$d" 2>/dev/null || true; done; }
+stop_all
+rm -rf "${DIRS[@]}"
+trap stop_all EXIT
+CLUSTER_EXTRA_OPTS="-c shared_preload_libraries=citus -c max_prepared_transactions=100" \
+  cluster_start "${DIRS[0]}" "$COORD"
+CLUSTER_EXTRA_OPTS="-c shared_preload_libraries=citus -c max_prepared_transactions=100" \
+  cluster_start "${DIRS[1]}" "$W1"
+CLUSTER_EXTRA_OPTS="-c shared_preload_libraries=citus -c max_prepared_transactions=100" \
+  cluster_start "${DIRS[2]}" "$W2"
+cluster_start "${DIRS[3]}" "$SINGLE"
+q() { local port=$1; shift; cluster_psql "$port" fpdb -At "$@"; }
+
+for port in "$COORD" "$W1" "$W2" "$SINGLE"; do cluster_psql "$port" postgres -c "CREATE DATABASE fpdb"; done
+for port in "$COORD" "$W1" "$W2"; do q "$port" -c "CREATE EXTENSION citus"; done
+q "$COORD" -c "SELECT citus_set_coordinator_host('127.0.0.1', $COORD)" >/dev/null
+q "$COORD" -c "SELECT citus_add_node('127.0.0.1', $W1)" -c "SELECT citus_add_node('127.0.0.1', $W2)" >/dev/null
+# Citus propagates CREATE EXTENSION fpdb to the workers.
+q "$COORD" -c "CREATE EXTENSION fpdb"
+q "$SINGLE" -c "CREATE EXTENSION fpdb"
+check "fpdb installed on every node" "$(for p in "$W1" "$W2"; do q "$p" -c "SELECT extversion FROM pg_extension WHERE extname = 'fpdb'"; done | sort -u | wc -l)" "1"
+
+# fpdb.distribute refuses where it cannot work, then distributes, then is a no-op.
+check "distribute refuses without citus" \
+  "$(q "$SINGLE" -c "SELECT fpdb.distribute()" 2>&1 | grep -c 'needs the citus extension')" "1"
+q "$COORD" -c "SELECT fpdb.distribute(8)" >/dev/null
+check "distribute again is a no-op" \
+  "$(q "$COORD" -c "SELECT fpdb.distribute(8)" 2>&1 | grep -c 'already distributed')" "1"
+check "distributed tables" \
+  "$(q "$COORD" -c "SELECT string_agg(logicalrelid::text || ':' || partmethod::text, ' ' ORDER BY logicalrelid::text) FROM pg_dist_partition WHERE logicalrelid::text LIKE 'fpdb.%'")" \
+  "fpdb._hand_keys:h fpdb.autorates:n fpdb.boardcards:h fpdb.gametypes:n fpdb.hands:h fpdb.handsactions:h fpdb.handsplayers:h fpdb.hudcache:h fpdb.players:n fpdb.settings:n fpdb.sites:n fpdb.tourneys:n fpdb.tourneysplayers:n fpdb.tourneytypes:n"
+check "hand tables co-located" \
+  "$(q "$COORD" -c "SELECT count(DISTINCT colocationid) FROM pg_dist_partition WHERE logicalrelid IN ('fpdb.hands'::regclass, 'fpdb.handsplayers', 'fpdb.handsactions', 'fpdb.boardcards')")" "1"
+
+mapfile -t files < <(find "$CORPUS/cash/Stars" "$CORPUS/tour/Stars" -type f -name '*.txt' | sort)
+echo "files: ${#files[@]}"
+# import PORT FILE: one import_file call, retried when Citus cancels it as a distributed deadlock.
+import() {
+  local port=$1 file=$2 try out
+  for try in 1 2 3 4 5 6; do
+    if out=$(q "$port" -c "SELECT imported, duplicates, failed FROM fpdb.import_file('${file//\'/\'\'}')" 2>&1); then
+      echo "$out"
+      return 0
+    fi
+    if ! grep -q 'deadlock' <<<"$out"; then
+      echo "error: $out" >&2
+      return 1
+    fi
+    echo "retry $try: $file" >&2
+  done
+  return 1
+}
+started=$(date +%s.%N)
+(for ((i = 0; i < ${#files[@]}; i++)); do import "$COORD" "${files[$i]}" || exit 1; done) >"$IT_DIR.a.out" 2>"$IT_DIR.a.err" &
+a=$!
+(for ((i = ${#files[@]} - 1; i >= 0; i--)); do import "$COORD" "${files[$i]}" || exit 1; done) >"$IT_DIR.b.out" 2>"$IT_DIR.b.err" &
+b=$!
+status=0
+wait "$a" || status=1
+wait "$b" || status=1
+cluster_secs=$(echo "$(date +%s.%N) - $started" | bc)
+cat "$IT_DIR".a.err "$IT_DIR".b.err | head -20
+check "both sessions finished" "$status" "0"
+started=$(date +%s.%N)
+for f in "${files[@]}"; do import "$SINGLE" "$f"; done >"$IT_DIR.single.out"
+single_secs=$(echo "$(date +%s.%N) - $started" | bc)
+sum() { awk -F'|' '{i+=$1; d+=$2; f+=$3} END {print i "|" d "|" f}' "$@"; }
+echo "cluster sessions (imported|duplicates|failed): $(sum "$IT_DIR.a.out") and $(sum "$IT_DIR.b.out"); retries: $(cat "$IT_DIR".a.err "$IT_DIR".b.err | grep -c '^retry' || true)"
+echo "single server: $(sum "$IT_DIR.single.out")"
+echo "time: two sessions on the cluster ${cluster_secs}s (each file imported twice), one session on one server ${single_secs}s"
+
+hands=$(q "$SINGLE" -c "SELECT count(*) FROM fpdb.Hands")
+check "hands stored by the two sessions = hands of one server ($hands)" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.Hands")" "$hands"
+check "hands imported by the two sessions together = hands of one server" \
+  "$(cat "$IT_DIR.a.out" "$IT_DIR.b.out" | awk -F'|' '{i+=$1} END {print i}')" "$hands"
+check "each hand stored once" "$(q "$COORD" -c "SELECT count(*) - count(DISTINCT (siteId, siteHandNo)) FROM fpdb.Hands")" "0"
+check "hand keys = hands" "$(q "$COORD" -c "SELECT count(*) FROM fpdb._hand_keys")" "$hands"
+HP="SELECT count(*), sum(totalProfit), sum(winnings), sum(rake), sum(street0VPI), sum(street0Aggr), count(DISTINCT playerId) FROM fpdb.HandsPlayers"
+check "HandsPlayers sums" "$(q "$COORD" -c "$HP")" "$(q "$SINGLE" -c "$HP")"
+HA="SELECT count(*), sum(amount), count(*) FILTER (WHERE a.handId = hp.handId) FROM fpdb.HandsActions a JOIN fpdb.HandsPlayers hp ON hp.id = a.handPlayerId AND hp.handId = a.handId"
+check "HandsActions" "$(q "$COORD" -c "$HA")" "$(q "$SINGLE" -c "$HA")"
+BC="SELECT count(*), sum(card1Value + card2Value + card3Value) FROM fpdb.BoardCards"
+check "BoardCards" "$(q "$COORD" -c "$BC")" "$(q "$SINGLE" -c "$BC")"
+# HudCache row by row, by natural keys (ids differ between the databases); the float sums
+# (won-when-seen shares) to 6 decimals, as their summation order differs.
+HCROWS="SELECT s.name || '|' || p.name || '|' || (to_jsonb(g) - ARRAY['id', 'siteid'])::text || '|' || coalesce((to_jsonb(tt) - ARRAY['id', 'siteid'])::text, '-')
+         || '|' || (to_jsonb(hc) - ARRAY['id', 'playerid', 'gametypeid', 'tourneytypeid', 'wonwhenseenstreet1',
+                                          'wonwhenseenstreet2', 'wonwhenseenstreet3', 'wonwhenseenstreet4', 'wonatsd'])::text
+         || '|' || concat_ws(',', round(wonWhenSeenStreet1::numeric, 6), round(wonWhenSeenStreet2::numeric, 6),
+                             round(wonWhenSeenStreet3::numeric, 6), round(wonWhenSeenStreet4::numeric, 6),
+                             round(wonAtSD::numeric, 6)) AS x
+  FROM fpdb.HudCache hc JOIN fpdb.Players p ON p.id = hc.playerId JOIN fpdb.Sites s ON s.id = p.siteId
+  JOIN fpdb.Gametypes g ON g.id = hc.gametypeId LEFT JOIN fpdb.TourneyTypes tt ON tt.id = hc.tourneyTypeId"
+HC="SELECT count(*) || ' ' || md5(string_agg(x, E'\n' ORDER BY x)) FROM ($HCROWS) r"
+if [ "$(q "$COORD" -c "$HC")" != "$(q "$SINGLE" -c "$HC")" ]; then
+  diff <(q "$COORD" -c "SELECT x FROM ($HCROWS) r ORDER BY x") <(q "$SINGLE" -c "SELECT x FROM ($HCROWS) r ORDER BY x") | head -6 || true
+fi
+check "HudCache equal to one server's" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
+check "hudcache_diff() empty" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.hudcache_diff()")" "0"
+check "hud() reads the cluster" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.HudCache WHERE HDs > 0")" "$(q "$SINGLE" -c "SELECT count(*) FROM fpdb.HudCache WHERE HDs > 0")"
+for t in hands handsplayers hudcache; do
+  check "$t has rows on both workers" \
+    "$(q "$COORD" -c "SELECT count(DISTINCT nodeport) FROM run_command_on_placements('fpdb.$t', 'SELECT count(*) FROM %s') WHERE result::bigint > 0 AND nodeport IN ($W1, $W2)")" "2"
+done
+# A duplicate hand from a third session is found on the cluster.
+check "re-import finds every hand stored" \
+  "$(import "$COORD" "${files[0]}" | cut -d'|' -f1)" "0"
+# fpdb.hud and player_stats read the cluster as they read one server.
+H="SELECT hands, vpip, pfr FROM fpdb.hud((SELECT name FROM fpdb.Players p JOIN fpdb.HandsPlayers hp ON hp.playerId = p.id GROUP BY name ORDER BY count(*) DESC, name LIMIT 1))"
+check "fpdb.hud of the busiest player" "$(q "$COORD" -c "$H")" "$(q "$SINGLE" -c "$H")"
+PS="SELECT count(*), sum(HDs) FROM fpdb.player_stats"
+check "player_stats" "$(q "$COORD" -c "$PS")" "$(q "$SINGLE" -c "$PS")"
+# Deleting hands on a cluster: HudCache follows with rebuild_hudcache (no triggers there).
+for port in "$COORD" "$SINGLE"; do
+  q "$port" -c "DELETE FROM fpdb.Hands WHERE siteHandNo % 3 = 0" >/dev/null
+done
+q "$COORD" -c "SELECT fpdb.rebuild_hudcache()" >/dev/null
+check "HudCache after a delete and rebuild_hudcache" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
+check "hudcache_diff() empty after the rebuild" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.hudcache_diff()")" "0"
+
+# Throughput: one import_file of a generated history, on the cluster and on one server.
+BIG="$ROOT/.run/it-citus-big.txt"
+make_history "$BIG" "${FPDB_CITUS_HANDS:-20000}" 7
+for port in "$COORD" "$SINGLE"; do
+  t0=$(date +%s.%N)
+  got=$(q "$port" -c "SELECT imported FROM fpdb.import_file('$BIG')")
+  secs=$(echo "$(date +%s.%N) - $t0" | bc)
+  echo "throughput $port: $got hands in ${secs}s: $(echo "$got / $secs" | bc) hands/s"
+  eval "secs_$port=$secs"
+done
+ratio=$(eval echo "\$secs_$COORD / \$secs_$SINGLE" | bc -l)
+printf 'time: one import_file of %s hands: cluster %.1fs, one server %.1fs (cluster/server %.2f)\n' \
+  "${FPDB_CITUS_HANDS:-20000}" "$(eval echo "\$secs_$COORD")" "$(eval echo "\$secs_$SINGLE")" "$ratio"
+check "the generated hands on the cluster = on one server" "$(q "$COORD" -c "$HP")" "$(q "$SINGLE" -c "$HP")"
+check "HudCache after the big import" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
+check "hudcache_diff() empty after the big import" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.hudcache_diff()")" "0"
+rm -f "$BIG"
+rm -f "$IT_DIR".a.out "$IT_DIR".b.out "$IT_DIR".a.err "$IT_DIR".b.err "$IT_DIR".single.out
