@@ -677,7 +677,7 @@ impl Parser {
             " discards ",
             " stands pat",
         ];
-        let words = line.trim_end_matches(|c: char| c == ',' || c == '.');
+        let words = line.trim_end_matches([',', '.']);
         if ACTIONS
             .iter()
             .any(|a| find(words, a).is_some() || words.ends_with(a.trim_end()))
