@@ -85,8 +85,8 @@ SELECT hand_no, net, allin_adjusted, showdown, non_showdown
 FROM fpdb.profit_series('Hero', game_type => 'ring') ORDER BY hand_no DESC LIMIT 1;
 SQL
 GRAPH="$ROOT/.run/profit_graph.svg"
-cluster_psql "$PORT" "$DB" -At -c "SELECT fpdb.profit_graph('Hero', game_type => 'ring')" >"$GRAPH"
-echo "Hero's winnings graph (fpdb.profit_graph, SVG, $(wc -c <"$GRAPH") bytes) written to $GRAPH"
+cluster_psql "$PORT" "$DB" -At -c "SELECT fpdb.profit_graph('Hero', site => 'PokerStars', game_type => 'ring')" >"$GRAPH"
+echo "Hero's PokerStars cash winnings graph (fpdb.profit_graph, SVG, $(wc -c <"$GRAPH") bytes) written to $GRAPH"
 
 echo
 echo "The private cluster keeps running. Connect with:"

@@ -26,12 +26,14 @@ it_psql postgres -c "CREATE DATABASE fpdb"
 it_psql fpdb -c "CREATE EXTENSION fpdb"
 import_samples fpdb
 
-# The demo's graph: Hero's cash hands (US dollars).
-it_psql fpdb -At -c "SELECT fpdb.profit_graph('Hero', game_type => 'ring')" >"$SVG"
+# The demo's graph: Hero's PokerStars cash hands (US dollars; the samples also hold his mBTC hands
+# at Seals With Clubs, which a graph of every room would draw in cents of both currencies).
+it_psql fpdb -At -c "SELECT fpdb.profit_graph('Hero', site => 'PokerStars', game_type => 'ring')" >"$SVG"
 sums=$(it_psql fpdb -At -F ' ' -c "
   SELECT count(*), to_char(sum(totalProfit) / 100.0, 'FM999999990.00'), to_char(sum(allInEV) / 100.0, 'FM999999990.00')
   FROM fpdb.HandsPlayers hp JOIN fpdb.Players p ON p.id = hp.playerId JOIN fpdb.Gametypes g ON g.id = hp.gametypeId
-  WHERE p.name = 'Hero' AND g.type = 'ring'")
+    JOIN fpdb.Sites s ON s.id = p.siteId
+  WHERE p.name = 'Hero' AND g.type = 'ring' AND s.name = 'PokerStars'")
 read -r hands net ev <<<"$sums"
 check "SVG: root, size, title, legend at the stored sums, y axis in USD" "$("$PY" - "$SVG" "$hands" "$net" "$ev" <<'PY'
 import sys, xml.etree.ElementTree as ET
