@@ -386,7 +386,19 @@ impl HandBuilder {
         no: u32,
         money: impl FnOnce(&str) -> Result<Money, ParseError>,
     ) -> Result<(), ParseError> {
-        let Some((amt, name)) = r.split_once(") returned to ") else {
+        self.returned_line(r, ") returned to ", no, money)
+    }
+
+    /// An uncalled bet's line "X<sep>NAME" (`sep` ") returned to " in the PokerStars format,
+    /// " returned to " at Full Tilt): the bet `X` goes back to the player `NAME`.
+    pub fn returned_line(
+        &mut self,
+        r: &str,
+        sep: &str,
+        no: u32,
+        money: impl FnOnce(&str) -> Result<Money, ParseError>,
+    ) -> Result<(), ParseError> {
+        let Some((amt, name)) = r.split_once(sep) else {
             return Err(ParseError::malformed(no, "unreadable uncalled bet"));
         };
         let Some(p) = self.player(name.trim()) else {

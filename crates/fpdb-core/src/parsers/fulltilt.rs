@@ -848,18 +848,9 @@ impl Parser {
 
     /// "$0.40 returned to NAME" (after "Uncalled bet of ").
     fn uncalled(&mut self, no: u32, r: &str) -> LineResult {
-        let Some((amt, name)) = split2(r, " returned to ") else {
-            return Err(ParseError::malformed(no, "unreadable uncalled bet"));
-        };
-        let Some(p) = self.b.player(name.trim()) else {
-            return Err(ParseError::malformed(
-                no,
-                "uncalled bet returned to a player who is not in the seat list",
-            ));
-        };
-        let amount = self.money(amt, no)?;
-        self.b.uncalled(p, amount);
-        Ok(())
+        let scale = self.scale;
+        self.b
+            .returned_line(r, " returned to ", no, |t| money_at(t, scale, no))
     }
 
     /// Cards player `p` showed (at the showdown or in the summary): in draw games, his hand

@@ -765,18 +765,10 @@ impl Parser {
 
     /// "Uncalled bet ($2) returned to NAME" (after "Uncalled bet (").
     fn uncalled(&mut self, no: u32, r: &str) -> LineResult {
-        let Some((amt, name)) = split2(r, ") returned to ") else {
-            return Err(ParseError::malformed(no, "unreadable uncalled bet"));
-        };
-        let Some(p) = self.b.player(name.trim()) else {
-            return Err(ParseError::malformed(
-                no,
-                "uncalled bet returned to a player who is not in the seat list",
-            ));
-        };
-        let amount = self.money(amt, no)?;
-        self.b.uncalled(p, amount);
-        Ok(())
+        let scale = self.scale;
+        self.b.returned_line(r, ") returned to ", no, |t| {
+            money_of(t, scale).map_err(|kind| text::amount_error(kind, no))
+        })
     }
 
     /// "NAME: verb ..." (after "NAME: "): the verbs of [`verbs`] with GGPoker's words and
