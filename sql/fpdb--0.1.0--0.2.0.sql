@@ -1388,8 +1388,9 @@ COMMENT ON FUNCTION fpdb.distribute(int) IS
 
 -- ---- Index design (issue 22): btree only where a lookup needs it, BRIN for handStart, which
 -- only grows (README "Indexes"). HandsActions and BoardCards are keyed by what reads them;
--- their ids, which nothing refers to, lose their indexes. Rebuilds the three indexes: on this
--- project's 2-core machine about 25 s per million hands (HandsActions' key is most of it).
+-- their ids, which nothing refers to, lose their indexes. Rebuilds three indexes: on this
+-- project's 2-core machine about 20 s per million hands (1.0 s for 50,000; HandsActions' key is
+-- most of it), under locks that block imports meanwhile.
 DROP INDEX fpdb.hands_handstart_idx;
 CREATE INDEX hands_handstart_idx ON fpdb.Hands USING brin (handStart) WITH (pages_per_range = 8, autosummarize = on);
 ALTER TABLE fpdb.BoardCards DROP CONSTRAINT boardcards_pkey,
