@@ -17,9 +17,6 @@
 //! --bench equity` measures it (README, Performance).
 
 pub mod eval;
-mod memo;
-
-pub use memo::enumerate_memo;
 
 use thiserror::Error;
 

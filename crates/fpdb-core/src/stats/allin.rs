@@ -31,7 +31,7 @@
 //! or money that does not add up.
 
 use crate::cards::Card;
-use crate::equity::{enumerate_memo, Players, Rules, MAX_PLAYERS};
+use crate::equity::{enumerate, Players, Rules, MAX_PLAYERS};
 use crate::model::{ActionKind, Hand, Money, PlayerIdx};
 
 use super::money::MoneyFacts;
@@ -139,7 +139,7 @@ pub(crate) fn compute(f: &Facts, money: &MoneyFacts) -> Option<Vec<Money>> {
 
     let pots = pots(hand, money, contenders)?;
     let masks: Vec<Players> = pots.iter().map(|p| p.contenders).collect();
-    let outcome = enumerate_memo(rules, &hands, &board, &dead, &masks).ok()?;
+    let outcome = enumerate(rules, &hands, &board, &dead, &masks).ok()?;
 
     // Expected money of each contender, in units of 1 / outcome.total().
     let denominator = i128::from(outcome.total());
@@ -266,7 +266,7 @@ mod tests {
     use super::super::testkit::*;
     use super::super::{derive, HandRows};
     use super::*;
-    use crate::equity::{enumerate, equity, UNIT};
+    use crate::equity::{equity, UNIT};
     use crate::model::ActionKind;
 
     fn ev_of(rows: &HandRows, p: PlayerIdx) -> (Money, Money) {
