@@ -17,7 +17,7 @@
 use crate::builder::HandBuilder;
 use crate::cards::{Card, KEPT};
 use crate::model::{ActionKind, Base, Category, Collection, Hand, Money, Tournament};
-use crate::stats::{derive, ActionRow};
+use crate::stats::{derive_unpriced, ActionRow};
 
 use super::stored::StoredHand;
 use super::ExportError;
@@ -126,10 +126,13 @@ fn blind_kinds(h: &Hand) -> Vec<ActionKind> {
 }
 
 /// How many stored HandsPlayers values the hand does not derive to (every value, when it
-/// derives to other players or not at all).
+/// derives to other players or not at all). allInEV is not compared, so the all-in is not
+/// priced: its equity enumeration would cost far more than the rest of the export.
 fn mismatches(s: &StoredHand, h: &Hand) -> usize {
     const ALL: usize = 1 << 20;
-    let Ok(rows) = derive(h) else { return ALL };
+    let Ok(rows) = derive_unpriced(h) else {
+        return ALL;
+    };
     if rows.players.len() != s.players.len() {
         return ALL;
     }
