@@ -67,26 +67,13 @@ fn player_sidecars_agree() {
     assert!(hp_sidecars_agree(DIRS) >= 6);
 }
 
-/// The corpus path of `file` in one of the room's game folders.
+/// The corpus path of `file` in one of the room's folders.
 fn path(file: &str) -> String {
-    DIRS.iter()
-        .flat_map(|d| ["Flop", "Stud", "Draw", ""].map(|g| format!("{d}/{g}/{file}")))
-        .find(|rel| corpus().join(rel).exists())
-        .unwrap_or_else(|| panic!("{file} not in the corpus"))
+    in_game_dirs(DIRS, file)
 }
 
 fn first(file: &str) -> Hand {
     first_hand(&path(file))
-}
-
-fn won(h: &Hand) -> Vec<(String, u8, Money)> {
-    let mut w: Vec<(String, u8, Money)> = h
-        .collections
-        .iter()
-        .map(|c| (name(h, c.player).to_string(), c.pot, c.amount))
-        .collect();
-    w.sort();
-    w
 }
 
 #[test]

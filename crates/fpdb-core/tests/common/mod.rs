@@ -104,6 +104,26 @@ pub fn in_flop(dirs: &[&str], file: &str) -> String {
         .unwrap_or_else(|| panic!("{file} not in the corpus"))
 }
 
+/// The corpus path of `file` in one of the game folders (`Flop`, `Stud`, `Draw`) of one of
+/// `dirs`, or in one of `dirs` itself.
+pub fn in_game_dirs(dirs: &[&str], file: &str) -> String {
+    dirs.iter()
+        .flat_map(|d| ["/Flop", "/Stud", "/Draw", ""].map(|g| format!("{d}{g}/{file}")))
+        .find(|rel| corpus().join(rel).exists())
+        .unwrap_or_else(|| panic!("{file} not in the corpus"))
+}
+
+/// Every collection of a hand as (winner's name, pot, amount), sorted.
+pub fn won(h: &Hand) -> Vec<(String, u8, Money)> {
+    let mut w: Vec<(String, u8, Money)> = h
+        .collections
+        .iter()
+        .map(|c| (name(h, c.player).to_string(), c.pot, c.amount))
+        .collect();
+    w.sort();
+    w
+}
+
 /// Every hand of a corpus file, parsed or not.
 pub fn parse_file(rel: &str) -> Vec<HandResult> {
     parse_history(&read(rel)).collect()
