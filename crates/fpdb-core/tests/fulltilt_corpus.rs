@@ -131,10 +131,7 @@ fn damaged_hands_never_panic() {
 
 /// The corpus path of `file` in one of the room's game folders.
 fn path(file: &str) -> String {
-    DIRS.iter()
-        .flat_map(|d| ["Flop", "Stud", "Draw"].map(|g| format!("{d}/{g}/{file}")))
-        .find(|rel| corpus().join(rel).exists())
-        .unwrap_or_else(|| panic!("{file} not in the corpus"))
+    in_game_dirs(DIRS, file)
 }
 
 fn first(file: &str) -> Hand {

@@ -31,16 +31,6 @@ fn first(file: &str) -> Hand {
     first_hand(&in_flop(DIRS, file))
 }
 
-fn won(h: &Hand) -> Vec<(String, u8, Money)> {
-    let mut w: Vec<(String, u8, Money)> = h
-        .collections
-        .iter()
-        .map(|c| (name(h, c.player).to_string(), c.pot, c.amount))
-        .collect();
-    w.sort();
-    w
-}
-
 #[test]
 fn hands_checked_by_hand() {
     // Heads-up: the big blind waiting for it, the small blind's fold, the refund.

@@ -1013,11 +1013,7 @@ Seat 0: Player9 folded before Flop
 
     #[test]
     fn cut_hands_are_unfinished() {
-        let lines: Vec<&str> = HAND.lines().collect();
-        for k in 1..lines.len() {
-            let e = parse(&lines[..k].join("\n")).unwrap_err();
-            assert_eq!(e.kind, ErrorKind::Unfinished, "{k}: {e:?}");
-        }
+        text::every_cut_is_unfinished(HAND, parse);
     }
 
     #[test]

@@ -1223,11 +1223,7 @@ Seat 3: Hero (small blind) mucked [Jh 7d] - a pair of Sixes
 
     #[test]
     fn cut_hands_are_unfinished() {
-        let lines: Vec<&str> = HAND.lines().collect();
-        for k in 1..lines.len() {
-            let e = parse(&lines[..k].join("\n")).unwrap_err();
-            assert_eq!(e.kind, ErrorKind::Unfinished, "{k}: {e:?}");
-        }
+        text::every_cut_is_unfinished(HAND, parse);
     }
 
     #[test]

@@ -66,6 +66,7 @@ pub mod bovada;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
+pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
 pub mod sealswithclubs;
@@ -142,6 +143,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &betonline::BetOnline,
     &sealswithclubs::SealsWithClubs,
     &fulltilt::FullTilt,
+    &ongame::OnGame,
 ];
 
 /// The room for which `line` starts a context block, if any.

@@ -393,6 +393,20 @@ pub(crate) fn name_prefix(
     best
 }
 
+/// For the rooms' tests: `hand` cut after each of its lines but the last is refused as
+/// unfinished by `parse`, never stored short.
+#[cfg(test)]
+pub(crate) fn every_cut_is_unfinished(
+    hand: &str,
+    parse: impl Fn(&str) -> Result<Hand, ParseError>,
+) {
+    let lines: Vec<&str> = hand.lines().collect();
+    for k in 1..lines.len() {
+        let e = parse(&lines[..k].join("\n")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unfinished, "{k}: {e:?}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
