@@ -63,6 +63,7 @@ use crate::split::Chunk;
 
 pub mod betonline;
 pub mod bovada;
+pub mod cake;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
@@ -142,6 +143,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &betonline::BetOnline,
     &sealswithclubs::SealsWithClubs,
     &fulltilt::FullTilt,
+    &cake::Cake,
 ];
 
 /// The room for which `line` starts a context block, if any.
