@@ -52,7 +52,8 @@
 //!   fold); `NAME: mucks [9h,As] (TwoPair) .` (the loser's cards, printed after the award; the
 //!   name may have its spaces printed as `_`).
 //! - `***SHOW DOWN***`, then `NAME wins X[ with DESCRIPTION]`: what the player takes from that
-//!   pot, after the rake; one `***SHOW DOWN***` per pot, side pots first.
+//!   pot, after the rake; one `***SHOW DOWN***` per pot, side pots first and the main pot
+//!   (stored as pot 0) last.
 //! - Tournaments: `NAME finished 21 out of 66 players.` (the place), `NAME rebuys 3000 chips`
 //!   (for the next hand), `Tournament: NAME wins 1 bounty. (1)` (ignored).
 //! - `Player left the table`: a notice that some hands print instead of their award.
@@ -821,6 +822,11 @@ impl Parser {
                 pot::show_money(awarded, self.scale),
                 pot::show_money(in_pot, self.scale)
             ));
+        }
+        // The pots come side pots first, the main pot last: the main pot is pot 0.
+        let last = self.pots.saturating_sub(1);
+        for c in &mut self.b.hand_mut().collections {
+            c.pot = last.saturating_sub(c.pot);
         }
         if !self.board.is_empty() {
             self.b.hand_mut().boards = vec![std::mem::take(&mut self.board)];
