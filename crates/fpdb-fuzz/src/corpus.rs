@@ -27,6 +27,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("betonline", &["cash/BetOnline", "tour/BetOnline"]),
     ("sealswithclubs", &["cash/SealsWithClubs"]),
     ("fulltilt", &["cash/FTP", "tour/FTP"]),
+    ("cake", &["cash/Cake", "tour/Cake"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

@@ -125,6 +125,7 @@ targets! {
     fuzz_betonline => "betonline",
     fuzz_sealswithclubs => "sealswithclubs",
     fuzz_fulltilt => "fulltilt",
+    fuzz_cake => "cake",
     fuzz_stats => "stats",
 }
 
