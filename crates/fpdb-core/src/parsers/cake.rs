@@ -309,11 +309,9 @@ fn amount(t: &str, scale: i64) -> Result<Money, ErrorKind> {
     let mut int: i64 = 0;
     let mut group = 0usize; // digits since the last separator
     let mut seps = 0usize;
-    let mut last_sep = ' ';
     let mut frac: Option<(i64, usize)> = None;
     let mut digits = 0usize;
-    let mut chars = t.chars().peekable();
-    while let Some(c) = chars.next() {
+    for (i, c) in t.char_indices() {
         match c {
             '0'..='9' => {
                 digits += 1;
@@ -327,26 +325,22 @@ fn amount(t: &str, scale: i64) -> Result<Money, ErrorKind> {
                 if group == 0 || (seps > 0 && group != 3) {
                     return Err(ErrorKind::Malformed);
                 }
-                // The rest after this separator: a decimal part when it is the last one and
-                // one or two digits follow.
-                let rest: String = chars.clone().collect();
-                let tail = rest.len();
+                // A decimal part: one or two digits after the last ',' or '.'.
+                let rest = &t[i + c.len_utf8()..];
                 if matches!(c, ',' | '.')
-                    && (1..=2).contains(&tail)
+                    && (1..=2).contains(&rest.len())
                     && rest.bytes().all(|b| b.is_ascii_digit())
                 {
                     let f: i64 = rest.parse().map_err(|_| ErrorKind::Malformed)?;
-                    frac = Some((f, tail));
+                    frac = Some((f, rest.len()));
                     break;
                 }
                 seps += 1;
-                last_sep = c;
                 group = 0;
             }
             _ => return Err(ErrorKind::Malformed),
         }
     }
-    let _ = last_sep;
     if digits == 0 || (frac.is_none() && seps > 0 && group != 3) {
         return Err(ErrorKind::Malformed);
     }
@@ -374,6 +368,17 @@ fn amount(t: &str, scale: i64) -> Result<Money, ErrorKind> {
 /// which it must have.
 fn money_of(t: &str, scale: i64, euro: bool, no: u32) -> Result<Money, ParseError> {
     let (main, eur) = euro_split(t);
+    pick(main, eur, scale, euro, no)
+}
+
+/// The amount `main`, or at a euro table its euro value `eur`, which it must have.
+fn pick(
+    main: &str,
+    eur: Option<&str>,
+    scale: i64,
+    euro: bool,
+    no: u32,
+) -> Result<Money, ParseError> {
     let t = match (euro, eur) {
         (false, _) => main,
         (true, Some(e)) => e,
@@ -552,19 +557,18 @@ impl Parser {
             return Err(ParseError::malformed(no, "seat line without a player name"));
         }
         let mut tail = rest[close + 10..].trim();
-        let mut amount_text = rest[open + 2..close].to_string();
         if let Some(t) = tail.strip_prefix("DEALER") {
             self.b.hand_mut().button_seat = Some(seat);
             tail = t.trim();
         }
-        if !tail.is_empty() {
-            if !tail.starts_with("(EUR ") {
-                return Err(ParseError::malformed(no, "a seat note fpdb does not read"));
-            }
-            amount_text.push(' ');
-            amount_text.push_str(tail);
-        }
-        let stack = self.money(&amount_text, no)?;
+        let eur = match tail {
+            "" => None,
+            t => match euro_split(t) {
+                ("", Some(e)) => Some(e),
+                _ => return Err(ParseError::malformed(no, "a seat note fpdb does not read")),
+            },
+        };
+        let stack = pick(&rest[open + 2..close], eur, self.scale, self.euro, no)?;
         let hand = self.b.hand();
         if hand.players.iter().any(|p| p.seat == seat) {
             return Err(ParseError::malformed(no, "two players in one seat"));
@@ -764,11 +768,7 @@ impl Parser {
         }
         let (main, eur) = euro_split(r);
         let main = split2(main, " with ").map_or(main, |(a, _)| a);
-        let t = match eur {
-            Some(e) => format!("{main} (EUR {e})"),
-            None => main.to_string(),
-        };
-        let amount = self.money(&t, no)?;
+        let amount = pick(main, eur, self.scale, self.euro, no)?;
         self.awards += 1;
         if amount > 0 {
             self.b.collect(p, amount, self.pots.saturating_sub(1), 0);
