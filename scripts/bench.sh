@@ -207,13 +207,15 @@ HANDROWS="Hands BoardCards HandsPlayers HandsActions HudCache"
 for t in $DIMS $HANDROWS; do
   sql empty -q -c "COPY fpdb.$t TO '$COPYDIR/$t' (FORMAT binary)"
 done
-newdb copyload
 copy_from() { for t in "$@"; do echo "COPY fpdb.$t FROM '$COPYDIR/$t' (FORMAT binary);"; done; }
-sql copyload -At -q -f - <<SQL >/dev/null
+copy_rate() { # copy_rate [SQL FILE]: "hands seconds" of the COPY into a fresh database (given the file's DDL)
+  newdb copyload
+  [ -n "${1:-}" ] && sql copyload -q -f "$1" >/dev/null
+  sql copyload -At -q -f - <<SQL >/dev/null
 SET session_replication_role = replica;
 $(copy_from $DIMS)
 SQL
-R_COPY=$(sql copyload -At -q -f - <<SQL | tr '\n' ' '
+  sql copyload -At -q -f - <<SQL | tr '\n|' '  '
 SET session_replication_role = replica;
 SELECT clock_timestamp() AS t0 \gset
 BEGIN;
@@ -221,10 +223,18 @@ $(copy_from $HANDROWS)
 COMMIT;
 SELECT count(*), extract(epoch FROM clock_timestamp() - :'t0'::timestamptz) FROM fpdb.Hands;
 SQL
-)
-R_COPY=$(tr '|' ' ' <<<"$R_COPY")
+  sql postgres -q -c "DROP DATABASE copyload"
+}
+R_COPY=$(copy_rate)
 echo "  $R_COPY"
-sql postgres -q -c "DROP DATABASE copyload"
+echo "bench: the same import and COPY with the index set before the index design"
+R_COPY_PREV=$(copy_rate "$ROOT/scripts/bench-previous-indexes.sql")
+echo "  COPY: $R_COPY_PREV"
+newdb emptyprev
+sql emptyprev -q -f "$ROOT/scripts/bench-previous-indexes.sql" >/dev/null
+R_EMPTY_PREV=$(import emptyprev "$WORK/a.txt")
+echo "  import: $R_EMPTY_PREV"
+sql postgres -q -c "DROP DATABASE emptyprev"
 rm -rf "$COPYDIR"
 
 echo "bench: same, HudCache triggers disabled"
@@ -254,6 +264,10 @@ R_BIG=$(import big "$WORK/b.txt")
 echo "  $R_BIG"
 HANDS=$(sql big -At -c "SELECT count(*) FROM fpdb.Hands")
 
+# reads: the HUD latency and the reads an index change could slow, on the database "big";
+# sets HUD, REPLAY, LAST10K, REBUILD and DELDAY. Run with this version's indexes, then again
+# after the database is given the index set before the index design (README "Indexes").
+reads() {
 echo "bench: fpdb.hud latency"
 sql big -q -c "VACUUM ANALYZE"
 # Two calls per player: the HUD at a table (the player's stats in that table's game type), and
@@ -362,6 +376,8 @@ SELECT round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric
 ROLLBACK;
 SQL
 )
+}
+reads
 HUD_ROWS=$(sql big -At -c "SELECT round(avg(n)) FROM (SELECT count(*) AS n FROM fpdb.HudCache GROUP BY playerId) AS c")
 SIZE_PER_HAND=$(sql big -At -c "SELECT round(pg_database_size(current_database())::numeric / count(*)) FROM fpdb.Hands")
 
@@ -380,6 +396,26 @@ SQL
 )
 done
 # ==== end export
+
+# ==== the index set before the index design (issue 22), in the same run: the big database
+# converted to it (timed: what the update script's section costs, the other way round), then the
+# reads again and an import of N more hands; an empty database with it for the empty import and
+# the binary COPY above.
+echo "bench: the previous index set: reads and imports again"
+NOW=("$HUD" "$REPLAY" "$LAST10K" "$REBUILD" "$DELDAY")
+R_CONVERT=$(sql big -At -q <<SQL
+SELECT clock_timestamp() AS t0 \gset
+\i $ROOT/scripts/bench-previous-indexes.sql
+SELECT round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 1);
+SQL
+)
+reads
+PREV=("$HUD" "$REPLAY" "$LAST10K" "$REBUILD" "$DELDAY")
+gen "$WORK/c.txt" 3 "$N"
+R_BIG_PREV=$(import big "$WORK/c.txt")
+echo "  $R_BIG_PREV"
+HUD=${NOW[0]} REPLAY=${NOW[1]} LAST10K=${NOW[2]} REBUILD=${NOW[3]} DELDAY=${NOW[4]}
+# ==== end of the previous index set
 
 echo "bench: peak memory of the importing backend"
 gen "$WORK/mem.txt" 3 "$MEM_HANDS"
@@ -418,6 +454,10 @@ row "parse + derived statistics, one thread" "$(best "$derive_rate")"
 row "import_hands, empty database ($N hands, $SIZE_MB MB)" "$(rate "$R_EMPTY") hands/s"
 row "  the same rows by binary COPY, every trigger off" "$(rate "$R_COPY") hands/s"
 row "import_hands, database holding $((HANDS - N)) hands" "$(rate "$R_BIG") hands/s"
+row "  previous index set: import_hands, empty database" "$(rate "$R_EMPTY_PREV") hands/s"
+row "  previous index set: binary COPY of the same rows" "$(rate "$R_COPY_PREV") hands/s"
+row "  previous index set: import_hands at $HANDS hands" "$(rate "$R_BIG_PREV") hands/s"
+row "  converting $HANDS hands to the previous index set" "$R_CONVERT s"
 row "import_hands, HudCache triggers disabled" "$(rate "$R_NOTRIG") hands/s"
 row "  ratio with triggers / without" "$(awk -v a="$R_EMPTY" -v b="$R_NOTRIG" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
 row "INSERT-statement path (fpdb.direct_writes = off)" "$(rate "$R_INS") hands/s"
@@ -429,6 +469,11 @@ row "replayer: one hand with all its rows, p50 / p99" "$REPLAY ms"
 row "the hero's last 10,000 hands with their actions (median of 5)" "$LAST10K"
 row "HudCache rebuild (fpdb.rebuild_hudcache)" "$REBUILD"
 row "DELETE of one day of one history (median day; rolled back)" "$DELDAY"
+row "  previous index set: fpdb.hud at a table p50 / p99" "$(awk '{print $5 " / " $6 " ms"}' <<<"${PREV[0]}")"
+row "  previous index set: replayer p50 / p99" "${PREV[1]} ms"
+row "  previous index set: the hero's last 10,000 hands" "${PREV[2]}"
+row "  previous index set: HudCache rebuild" "${PREV[3]}"
+row "  previous index set: DELETE of one day" "${PREV[4]}"
 row "export_hands, PokerStars text ($EXPORT_N hands)" "${EXPORT[pokerstars]}"
 row "export_hands, Open Hand History JSON" "${EXPORT[ohh]}"
 row "export_hands, PHH" "${EXPORT[phh]}"

@@ -169,9 +169,9 @@ BEGIN
     PERFORM fpdb._distribute_ddl('ALTER TABLE fpdb.HandsPlayers DROP CONSTRAINT IF EXISTS handsplayers_pkey, '
                                  'ADD CONSTRAINT handsplayers_pkey PRIMARY KEY (handId, id)');
     PERFORM fpdb._distribute_ddl('ALTER TABLE fpdb.HandsActions DROP CONSTRAINT IF EXISTS handsactions_pkey, '
-                                 'ALTER COLUMN handId SET NOT NULL, ADD CONSTRAINT handsactions_pkey PRIMARY KEY (handId, id)');
-    PERFORM fpdb._distribute_ddl('ALTER TABLE fpdb.BoardCards DROP CONSTRAINT IF EXISTS boardcards_pkey, '
-                                 'ADD CONSTRAINT boardcards_pkey PRIMARY KEY (handId, id)');
+                                 'ALTER COLUMN handId SET NOT NULL, '
+                                 'ADD CONSTRAINT handsactions_pkey PRIMARY KEY (handId, handPlayerId, street, actionNo)');
+    -- BoardCards' key (handId, boardNo) already starts with the distribution column.
     PERFORM fpdb._distribute_ddl('ALTER TABLE fpdb.HudCache DROP CONSTRAINT IF EXISTS hudcache_pkey');
 
     FOREACH t IN ARRAY reference_tables LOOP
