@@ -82,9 +82,9 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
-use crate::parsers::room;
 use crate::parsers::text::{self, find, rfind, split2, HandLines};
 use crate::parsers::verbs::{Betting, Dialect, Rules, Verb};
+use crate::parsers::{room, sealswithclubs};
 use crate::pot::{self, PotPolicy};
 use crate::split::Chunk;
 use crate::time;
@@ -208,12 +208,10 @@ fn parse_head(r: &str) -> Result<Head, (ErrorKind, &'static str)> {
             game.big_bet = y;
         }
         let table = parts[0].to_string();
-        let max_seats = table
-            .split(|c: char| c == '(' || c == ')' || c == ',' || c == ' ')
-            .find_map(|w| {
-                let w = w.to_ascii_lowercase();
-                w.strip_suffix("-max").and_then(|n| n.parse().ok())
-            });
+        let max_seats = table.split(['(', ')', ',', ' ']).find_map(|w| {
+            let w = w.to_ascii_lowercase();
+            w.strip_suffix("-max").and_then(|n| n.parse().ok())
+        });
         return Ok(Head {
             game,
             table,
@@ -540,7 +538,7 @@ impl Parser {
         if let Some((p, r)) = underscored(players, line) {
             return self.player_line(no, p, r.trim_start());
         }
-        other_line(no, line)
+        sealswithclubs::other_line(no, line)
     }
 
     /// "1: Hero ($126,50 in chips)[ DEALER][  (EUR €43.38)]" (after "Seat ").
@@ -856,18 +854,6 @@ fn underscored<'a>(players: &[Player], line: &'a str) -> Option<(PlayerIdx, &'a 
         .iter()
         .position(|pl| pl.name.contains(' ') && pl.name.replace(' ', "_") == name)?;
     Some((p, rest))
-}
-
-/// A line naming no seated player: anything that could carry money or cards (a digit, a card
-/// group) is refused, the rest (notices) ignored.
-fn other_line(no: u32, line: &str) -> Result<(), ParseError> {
-    if line.bytes().any(|c| c.is_ascii_digit() || c == b'[') {
-        return Err(ParseError::malformed(
-            no,
-            "a line fpdb does not read (by no seated player, with amounts or cards)",
-        ));
-    }
-    Ok(())
 }
 
 /// The cards of a bracket group ("9d,6d", "7d Qh").
