@@ -28,6 +28,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("sealswithclubs", &["cash/SealsWithClubs"]),
     ("fulltilt", &["cash/FTP", "tour/FTP"]),
     ("ongame", &["cash/OnGame", "tour/OnGame"]),
+    ("cake", &["cash/Cake", "tour/Cake"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

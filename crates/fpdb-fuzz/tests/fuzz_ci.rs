@@ -126,6 +126,7 @@ targets! {
     fuzz_sealswithclubs => "sealswithclubs",
     fuzz_fulltilt => "fulltilt",
     fuzz_ongame => "ongame",
+    fuzz_cake => "cake",
     fuzz_stats => "stats",
 }
 

@@ -63,6 +63,7 @@ use crate::split::Chunk;
 
 pub mod betonline;
 pub mod bovada;
+pub mod cake;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
@@ -144,6 +145,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &sealswithclubs::SealsWithClubs,
     &fulltilt::FullTilt,
     &ongame::OnGame,
+    &cake::Cake,
 ];
 
 /// The room for which `line` starts a context block, if any.

@@ -631,8 +631,8 @@ impl Parser {
 }
 
 /// A line naming no seated player: anything that could carry money or cards (a digit, a card
-/// group) is refused, the rest (chat, notices) ignored.
-fn other_line(no: u32, line: &str) -> Result<(), ParseError> {
+/// group) is refused, the rest (chat, notices) ignored. Cake's notices are read the same way.
+pub(crate) fn other_line(no: u32, line: &str) -> Result<(), ParseError> {
     if line.bytes().any(|c| c.is_ascii_digit() || c == b'[') {
         return Err(ParseError::malformed(
             no,
