@@ -409,6 +409,7 @@ SELECT clock_timestamp() AS t0 \gset
 SELECT round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 1);
 SQL
 )
+R_CONVERT=$(tail -1 <<<"$R_CONVERT")
 reads
 PREV=("$HUD" "$REPLAY" "$LAST10K" "$REBUILD" "$DELDAY")
 gen "$WORK/c.txt" 3 "$N"
