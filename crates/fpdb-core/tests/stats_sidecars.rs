@@ -521,8 +521,39 @@ fn hands_sidecars_agree() {
         eprintln!("{file}: Hands values compared");
     }
     eprintln!("{compared} files with .hands/.gt sidecars compared");
+    let stale: Vec<_> = HANDS_KNOWN_DIFFERENCES
+        .iter()
+        .filter(|(m, _)| !mismatches.iter().any(|x| x == m))
+        .collect();
+    mismatches.retain(
+        |m| match HANDS_KNOWN_DIFFERENCES.iter().find(|(k, _)| k == m) {
+            Some((_, why)) => {
+                eprintln!("known difference: {m} ({why})");
+                false
+            }
+            None => true,
+        },
+    );
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+    assert!(
+        stale.is_empty(),
+        "known differences that no longer occur: {stale:?}"
+    );
 }
+
+/// Hands values where fpdb and the reference tracker's sidecars disagree, and why fpdb's is kept.
+const HANDS_KNOWN_DIFFERENCES: &[(&str, &str)] = &[
+    (
+        "cash/Cake/Flop/LHE-FR-0.02-0.04-201105.All.streets.with.mucked.txt: seats 6 vs 5",
+        "the text seats six players (seats 1, 2, 3, 8, 9, 10), each dealt in and acting; the \
+         sidecar counts five",
+    ),
+    (
+        "cash/OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt: maxSeats 9 vs 10",
+        "the OnGame text prints no table size; fpdb guesses it from the seats used (highest seat 9), \
+         the sidecar has 10",
+    ),
+];
 
 /// Checks the invariants of one derived hand; returns what is violated.
 ///
