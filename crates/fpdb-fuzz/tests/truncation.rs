@@ -84,6 +84,12 @@ const KNOWN: &[(&str, &str)] = &[
          winner or a tournament's finishing places cannot be told from a finished hand (cuts \
          inside the summary format, and a side pot without its main pot, are refused)",
     ),
+    (
+        "cake",
+        "the format has no end-of-hand line, and a loser's mucked cards may be printed after the \
+         award (`NAME: mucks [9h,As] (TwoPair) .`): a file cut after the award is a finished hand \
+         without those cards (its money is whole; a cut before any pot is awarded is refused)",
+    ),
 ];
 
 #[test]
