@@ -73,6 +73,7 @@ pub mod partypoker;
 pub mod sealswithclubs;
 pub mod stars;
 pub(crate) mod text;
+pub mod unibet;
 pub(crate) mod verbs;
 pub mod winamax;
 pub mod winning;
@@ -146,6 +147,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &fulltilt::FullTilt,
     &ongame::OnGame,
     &cake::Cake,
+    &unibet::Unibet,
 ];
 
 /// The room for which `line` starts a context block, if any.
