@@ -92,6 +92,25 @@ impl HandBuilder {
         self.hand.players.len() - 1
     }
 
+    /// Adds the player of a seat line (line `no`) after checking the seat list: two players in
+    /// one seat, or one player in two seats, is refused; returns his index.
+    pub fn seat_player(
+        &mut self,
+        no: u32,
+        seat: u8,
+        name: &str,
+        stack: Money,
+        sitting_out: bool,
+    ) -> Result<PlayerIdx, ParseError> {
+        if self.hand.players.iter().any(|p| p.seat == seat) {
+            return Err(ParseError::malformed(no, "two players in one seat"));
+        }
+        if self.hand.players.iter().any(|p| p.name == name) {
+            return Err(ParseError::malformed(no, "the same player in two seats"));
+        }
+        Ok(self.add_player(seat, name, stack, sitting_out))
+    }
+
     pub fn player(&self, name: &str) -> Option<PlayerIdx> {
         self.hand.player_index(name)
     }

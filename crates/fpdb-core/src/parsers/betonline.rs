@@ -489,14 +489,7 @@ impl Parser {
             .map_err(|k| text::amount_error(k, no))?;
         let after = &rest[chips + " in chips)".len()..];
         let sitting_out = find(after, "Sitting out").is_some();
-        let hand = self.b.hand();
-        if hand.players.iter().any(|p| p.seat == seat) {
-            return Err(ParseError::malformed(no, "two players in one seat"));
-        }
-        if hand.players.iter().any(|p| p.name == name) {
-            return Err(ParseError::malformed(no, "the same player in two seats"));
-        }
-        self.b.add_player(seat, name, stack, sitting_out);
+        self.b.seat_player(no, seat, name, stack, sitting_out)?;
         self.state.push(PlayerState::default());
         Ok(())
     }

@@ -567,14 +567,7 @@ impl Parser {
             },
         };
         let stack = pick(&rest[open + 2..close], eur, self.scale, self.euro, no)?;
-        let hand = self.b.hand();
-        if hand.players.iter().any(|p| p.seat == seat) {
-            return Err(ParseError::malformed(no, "two players in one seat"));
-        }
-        if hand.players.iter().any(|p| p.name == name) {
-            return Err(ParseError::malformed(no, "the same player in two seats"));
-        }
-        self.b.add_player(seat, name, stack, false);
+        self.b.seat_player(no, seat, name, stack, false)?;
         Ok(())
     }
 

@@ -707,14 +707,7 @@ impl Parser {
             return Err(ParseError::malformed(no, "seat line without a player name"));
         }
         let stack = self.money(&rest[open + 2..], no)?;
-        let hand = self.b.hand();
-        if hand.players.iter().any(|p| p.seat == seat) {
-            return Err(ParseError::malformed(no, "two players in one seat"));
-        }
-        if hand.players.iter().any(|p| p.name == name) {
-            return Err(ParseError::malformed(no, "the same player in two seats"));
-        }
-        self.b.add_player(seat, name, stack, sitting_out);
+        self.b.seat_player(no, seat, name, stack, sitting_out)?;
         self.summarised.push(false);
         Ok(())
     }

@@ -658,14 +658,7 @@ impl Parser {
             }
         }
         let sitting_out = find(after, "is sitting out").is_some();
-        let hand = self.b.hand();
-        if hand.players.iter().any(|p| p.seat == seat) {
-            return Err(ParseError::malformed(no, "two players in one seat"));
-        }
-        if hand.players.iter().any(|p| p.name == name) {
-            return Err(ParseError::malformed(no, "the same player in two seats"));
-        }
-        let idx = self.b.add_player(seat, name, stack, sitting_out);
+        let idx = self.b.seat_player(no, seat, name, stack, sitting_out)?;
         self.b.hand_mut().players[idx].bounty = bounty;
         self.state.push(PlayerState::default());
         Ok(())

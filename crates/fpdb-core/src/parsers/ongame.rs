@@ -636,13 +636,7 @@ impl Parser {
         }
         let stack = self.money(stack, no)?;
         let b = self.builder(no)?;
-        if b.hand().players.iter().any(|p| p.seat == seat) {
-            return Err(ParseError::malformed(no, "two players in one seat"));
-        }
-        if b.player(name).is_some() {
-            return Err(ParseError::malformed(no, "the same player in two seats"));
-        }
-        b.add_player(seat, name, stack, false);
+        b.seat_player(no, seat, name, stack, false)?;
         self.end_stacks.push(None);
         Ok(())
     }

@@ -747,13 +747,7 @@ impl Parser {
         }
         let stack = self.money(stack, no)?;
         let b = self.builder(no)?;
-        if b.hand().players.iter().any(|p| p.seat == seat) {
-            return Err(ParseError::malformed(no, "two players in one seat"));
-        }
-        if b.hand().players.iter().any(|p| p.name == name) {
-            return Err(ParseError::malformed(no, "the same player in two seats"));
-        }
-        b.add_player(seat, name, stack, false);
+        b.seat_player(no, seat, name, stack, false)?;
         self.folded.push(false);
         Ok(())
     }

@@ -371,14 +371,7 @@ impl Parser {
             Some(_) => return Err(ParseError::malformed(no, "a seat note fpdb does not read")),
         };
         let b = self.builder(no)?;
-        let hand = b.hand();
-        if hand.players.iter().any(|p| p.seat == seat) {
-            return Err(ParseError::malformed(no, "two players in one seat"));
-        }
-        if hand.players.iter().any(|p| p.name == name) {
-            return Err(ParseError::malformed(no, "the same player in two seats"));
-        }
-        b.add_player(seat, name, stack, sitting_out);
+        b.seat_player(no, seat, name, stack, sitting_out)?;
         Ok(())
     }
 

@@ -1169,14 +1169,7 @@ impl Parser {
         let out_of_hand = !flags.is_empty() && find(flags, "out of hand").is_some();
         let sitting_out =
             out_of_hand || (!flags.is_empty() && find(flags, "is sitting out").is_some());
-        let hand = self.b.hand();
-        if hand.players.iter().any(|p| p.seat == seat) {
-            return Err(ParseError::malformed(no, "two players in one seat"));
-        }
-        if hand.players.iter().any(|p| p.name == name) {
-            return Err(ParseError::malformed(no, "the same player in two seats"));
-        }
-        let idx = self.b.add_player(seat, name, stack, sitting_out);
+        let idx = self.b.seat_player(no, seat, name, stack, sitting_out)?;
         self.b.hand_mut().players[idx].bounty = bounty;
         self.state.push(PlayerState {
             out_of_hand,

@@ -589,14 +589,7 @@ impl Parser {
         if name.is_empty() {
             return Err(ParseError::malformed(no, "seat line without a player name"));
         }
-        let hand = self.b.hand();
-        if hand.players.iter().any(|p| p.seat == seat) {
-            return Err(ParseError::malformed(no, "two players in one seat"));
-        }
-        if hand.players.iter().any(|p| p.name == name) {
-            return Err(ParseError::malformed(no, "the same player in two seats"));
-        }
-        let idx = self.b.add_player(seat, name, stack, false);
+        let idx = self.b.seat_player(no, seat, name, stack, false)?;
         self.b.hand_mut().players[idx].bounty = bounty;
         Ok(())
     }
