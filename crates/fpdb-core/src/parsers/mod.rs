@@ -65,6 +65,7 @@ pub mod betonline;
 pub mod bovada;
 pub mod cake;
 pub mod fulltilt;
+pub mod kingsclub;
 pub mod ggpoker;
 pub mod ipoker;
 pub mod ongame;
@@ -146,6 +147,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &fulltilt::FullTilt,
     &ongame::OnGame,
     &cake::Cake,
+    &kingsclub::KingsClub,
 ];
 
 /// The room for which `line` starts a context block, if any.
