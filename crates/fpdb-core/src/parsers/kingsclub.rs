@@ -23,7 +23,9 @@
 //! - `Table 'Bobbys Room Mix' Seat 2 is the button` (flop games), `Table 'Real Deal Mix'` (stud).
 //! - `Seat 1: NAME (10,000)`: seat and stack.
 //! - Posts: `NAME: posts ante 50`, `NAME: posts the small blind 125`, `NAME: posts the big
-//!   blind 250`.
+//!   blind 250`, `NAME: posts blind 44` (a player coming in out of position: the big blind
+//!   printed and a dead small blind that is not, as the result lines show; read as both
+//!   blinds, the small blind's part dead).
 //! - Street lines: `*** HOLE CARDS ***` (not printed in every game: the betting starts the
 //!   street), `*** FLOP *** [3h Qc 4s]`, `*** TURN *** [..] [As]`, `*** RIVER *** [..] [3h]` (each
 //!   group of a street line together is the board so far). Two boards: `*** BOARD 1 - RIVER ***
@@ -93,6 +95,7 @@ const KINGSCLUB: Dialect = Dialect {
         ("the small blind ", ActionKind::SmallBlind),
         ("the big blind ", ActionKind::BigBlind),
         ("ante ", ActionKind::Ante),
+        ("blind ", ActionKind::BothBlinds),
     ],
 };
 
@@ -156,10 +159,12 @@ fn category(game: &str) -> Result<Category, &'static str> {
         "Seven Card Stud" => Category::StudHi,
         "Seven Card Stud Hi-Lo" => Category::StudHiLo,
         "Razz" => Category::Razz,
-        "2-7 Single Draw" | "2-7 Triple Draw" | "A-5 Single Draw" | "A-5 Triple Draw"
-        | "Badugi" | "5 Card Draw" => {
-            return Err("a KingsClub draw game: fpdb does not read KingsClub's draw games yet")
-        }
+        "2-7 Single Draw" => Category::SingleDraw27,
+        "2-7 Triple Draw" => Category::TripleDraw27,
+        "A-5 Single Draw" => Category::SingleDrawA5,
+        "A-5 Triple Draw" => Category::TripleDrawA5,
+        "Badugi" => Category::Badugi,
+        "5 Card Draw" => Category::FiveDraw,
         "2-7 Razz" | "Badacey" | "Badeucey" | "2-7 Drawmaha" | "Captain" => {
             return Err("a KingsClub game fpdb has no category for")
         }
@@ -372,6 +377,18 @@ impl Parser {
         if let Some(r) = line.strip_prefix("Dealt to ") {
             return self.dealt(no, r);
         }
+        if let Some((run, r)) = line.strip_prefix("Run ").and_then(|r| r.split_once(": ")) {
+            let b = self.builder(no)?;
+            let by_player = text::name_prefix(&b.hand().players, r, |c| c == b' ', false);
+            if run.parse::<u8>().is_ok() && by_player.is_some() {
+                return Err(ParseError::new(
+                    ErrorKind::Unsupported,
+                    no,
+                    "a hand of several runs per player (KingsClub's draw hands run twice): not \
+                     read",
+                ));
+            }
+        }
         let b = self.builder(no)?;
         if b.hand().players.is_empty() {
             return Err(ParseError::malformed(no, "a line before the seat lines"));
@@ -423,7 +440,8 @@ impl Parser {
     fn street(&mut self, no: u32, r: &str) -> Result<(), ParseError> {
         let (name, after) =
             split2(r, " ***").ok_or_else(|| ParseError::malformed(no, "unreadable street line"))?;
-        let stud = self.builder(no)?.hand().game.base == Base::Stud;
+        let base = self.builder(no)?.hand().game.base;
+        let stud = base == Base::Stud;
         let (board, name) = match name.strip_prefix("BOARD ") {
             Some(x) => {
                 let (k, s) = split2(x, " - ")
@@ -443,6 +461,10 @@ impl Parser {
                 self.part = Part::Summary;
                 return Ok(());
             }
+            _ if base == Base::Draw => match (board, draw_street(name)) {
+                (None, Some(s)) => s,
+                _ => return Err(ParseError::malformed(no, "a street fpdb does not read")),
+            },
             (false, "HOLE CARDS") if board.is_none() => 0,
             (false, "FLOP") => 1,
             (false, "TURN") => 2,
@@ -466,7 +488,7 @@ impl Parser {
                 }
             }
         }
-        let want = if street == 0 || stud {
+        let want = if street == 0 || base != Base::Hold {
             0
         } else {
             (street + 2) as usize
@@ -507,6 +529,9 @@ impl Parser {
             }
         }
         let b = self.builder(no)?;
+        if base == Base::Draw && usize::from(street as u8) >= b.hand().street_count() {
+            return Err(ParseError::malformed(no, "a draw the game does not have"));
+        }
         if street > b.street() {
             b.set_street(street);
         }
@@ -540,6 +565,13 @@ impl Parser {
             }
             b.set_stud_cards(p, start, &cards);
         } else {
+            if street > 0 && game.base == Base::Draw {
+                return Err(ParseError::new(
+                    ErrorKind::Unsupported,
+                    no,
+                    "cards dealt after a draw (KingsClub's draw hands run twice): not read",
+                ));
+            }
             if street > 0 || cards.len() != game.category.hand_size() {
                 return Err(ParseError::malformed(
                     no,
@@ -560,10 +592,14 @@ impl Parser {
         let Some(&(word, kind)) = KINGSCLUB.posts.iter().find(|(w, _)| r.starts_with(w)) else {
             return Err(ParseError::malformed(no, "unknown kind of post"));
         };
-        let amount = money_at(&r[word.len()..], no)?;
+        let mut amount = money_at(&r[word.len()..], no)?;
         let b = self.builder(no)?;
-        if b.street() >= 0 {
-            return Err(ParseError::malformed(no, "a post after the deal"));
+        if kind == ActionKind::BothBlinds {
+            // "posts blind X": the big blind X and a dead small blind, X the only amount printed.
+            amount = amount.saturating_add(b.hand().game.small_blind);
+        }
+        if b.hand().actions.iter().any(|a| !a.kind.is_post()) {
+            return Err(ParseError::malformed(no, "a post after the betting began"));
         }
         let v = Verb::Post {
             kind,
@@ -580,6 +616,35 @@ impl Parser {
 
     /// A line starting with a seated player's name: `r` the text after the name and its space.
     fn player_line(&mut self, no: u32, p: PlayerIdx, r: &str) -> Result<(), ParseError> {
+        if self.builder(no)?.hand().game.base == Base::Draw {
+            if let Some(x) = r.strip_prefix("draws ") {
+                let n: u8 = x
+                    .parse()
+                    .map_err(|_| ParseError::malformed(no, "unreadable draw"))?;
+                return self.redraw(no, p, Some(n), &[], &[]);
+            }
+            if r == "stands pat" {
+                return self.redraw(no, p, None, &[], &[]);
+            }
+            if let Some(x) = r.strip_prefix("discards ") {
+                let gs: Vec<&str> = groups(x).collect();
+                let [thrown, new] = gs[..] else {
+                    return Err(if gs.len() > 2 {
+                        ParseError::new(
+                            ErrorKind::Unsupported,
+                            no,
+                            "a draw of two sets of new cards (KingsClub's draw hands run \
+                             twice): not read",
+                        )
+                    } else {
+                        ParseError::malformed(no, "unreadable discard")
+                    });
+                };
+                let (thrown, new) = (cards_at(thrown, no)?, cards_at(new, no)?);
+                let n = u8::try_from(thrown.len()).unwrap_or(u8::MAX);
+                return self.redraw(no, p, Some(n), &thrown, &new);
+            }
+        }
         if let Some(x) = r.strip_prefix("shows ") {
             let (g, tail) = text::bracket(x)
                 .ok_or_else(|| ParseError::malformed(no, "unreadable shown cards"))?;
@@ -594,6 +659,19 @@ impl Parser {
                     return Err(ParseError::malformed(no, "shown cards that do not fit"));
                 }
                 b.set_stud_cards(p, 0, &cards);
+            } else if game.base == Base::Draw {
+                if cards.len() != game.category.hand_size() || cards.iter().any(|c| !c.is_known())
+                {
+                    return Err(ParseError::malformed(
+                        no,
+                        "shown cards that do not fit the game",
+                    ));
+                }
+                let pl = &mut b.hand_mut().players[p];
+                match pl.draws.last_mut() {
+                    Some(last) => *last = cards,
+                    None => pl.cards = cards,
+                }
             } else {
                 if cards.len() != game.category.hand_size() {
                     return Err(ParseError::malformed(
@@ -607,6 +685,76 @@ impl Parser {
             return Ok(());
         }
         self.action(no, p, r)
+    }
+
+    /// Draw games: a discard of `count` cards (`thrown` and the `new` ones when printed) or,
+    /// `count` `None`, a stand-pat. The hand after the draw: the thrown cards' places take the
+    /// new cards (as the room shows the hand), unknown when not printed.
+    fn redraw(
+        &mut self,
+        no: u32,
+        p: PlayerIdx,
+        count: Option<u8>,
+        thrown: &[Card],
+        new: &[Card],
+    ) -> Result<(), ParseError> {
+        let b = self.builder(no)?;
+        let size = b.hand().game.category.hand_size();
+        if b.street() < 1 {
+            // Single draw without its draw line: the draw starts the second street.
+            b.set_street(1);
+        }
+        let round = b.street().max(1) as usize;
+        if usize::from(count.unwrap_or(0)) > size || thrown.len() != new.len() {
+            return Err(ParseError::malformed(no, "a draw that does not fit the hand"));
+        }
+        let pl = &b.hand().players[p];
+        let mut before = if round <= 1 {
+            pl.cards.clone()
+        } else {
+            pl.draws.get(round - 2).cloned().unwrap_or_default()
+        };
+        before.resize(size, Card::UNKNOWN);
+        let after = match count {
+            None => before,
+            Some(n) if thrown.is_empty() => {
+                // Unknown cards thrown: what is known of the rest is unknown too.
+                let _ = n;
+                vec![Card::UNKNOWN; size]
+            }
+            Some(_) => {
+                let mut v = before;
+                for (t, &c) in thrown.iter().zip(new) {
+                    match v.iter().position(|x| x == t) {
+                        Some(i) => v[i] = c,
+                        None => {
+                            return Err(ParseError::malformed(
+                                no,
+                                "a discard of cards the player does not hold",
+                            ))
+                        }
+                    }
+                }
+                v
+            }
+        };
+        let b = self.builder(no)?;
+        let pl = &mut b.hand_mut().players[p];
+        while pl.draws.len() < round {
+            let k = pl.draws.len();
+            let prev = if k == 0 {
+                pl.cards.clone()
+            } else {
+                pl.draws[k - 1].clone()
+            };
+            pl.draws.push(prev);
+        }
+        pl.draws[round - 1] = after;
+        match count {
+            Some(n) => b.discard(p, n, thrown.to_vec()),
+            None => b.stand_pat(p),
+        }
+        Ok(())
     }
 
     /// A betting verb; a call prints the caller's new total on the street.
@@ -865,6 +1013,18 @@ impl Parser {
         b.settle(&policy)?;
         Ok(b.finish())
     }
+}
+
+/// The street of a draw game's street line: "1ST BETTING ROUND" 0, "1ST DRAW" 1, "2ND
+/// BETTING ROUND" 1, ...
+fn draw_street(name: &str) -> Option<i8> {
+    Some(match name {
+        "1ST BETTING ROUND" => 0,
+        "1ST DRAW" | "2ND BETTING ROUND" => 1,
+        "2ND DRAW" | "3RD BETTING ROUND" => 2,
+        "3RD DRAW" | "4TH BETTING ROUND" => 3,
+        _ => return None,
+    })
 }
 
 /// `verb` with the all-in flag of its line.
