@@ -33,7 +33,10 @@ const fn unsupported(file: &'static str, why: &'static str) -> Failure {
 
 /// The hands refused by design.
 const EXPECTED_FAILURES: &[Failure] = &[
-    unsupported("2-7 Drawmaha-FL-USD-60-120-202108.showdown.txt", NO_CATEGORY),
+    unsupported(
+        "2-7 Drawmaha-FL-USD-60-120-202108.showdown.txt",
+        NO_CATEGORY,
+    ),
     unsupported("2-7 Drawmaha-FL-USD-60-120-202108.txt", NO_CATEGORY),
     unsupported("Badacey-Limit-USD-22-44-202101.txt", NO_CATEGORY),
     unsupported("Badeucey-Limit-USD-22-44-202101.txt", NO_CATEGORY),
@@ -98,9 +101,17 @@ fn hands_checked_by_hand() {
     let g = &h.game;
     assert_eq!(
         (g.kind, g.category, g.limit_type, g.currency.as_str()),
-        (GameKind::Ring, Category::OmahaHi, LimitType::PotLimit, "USD")
+        (
+            GameKind::Ring,
+            Category::OmahaHi,
+            LimitType::PotLimit,
+            "USD"
+        )
     );
-    assert_eq!((g.small_blind, g.big_blind, g.ante), (12_500, 25_000, 5_000));
+    assert_eq!(
+        (g.small_blind, g.big_blind, g.ante),
+        (12_500, 25_000, 5_000)
+    );
     assert!(h.run_it_twice && !g.split_board);
     assert_eq!(
         h.boards,
@@ -134,7 +145,13 @@ fn hands_checked_by_hand() {
     let h = first("LHE-USD-40-80-202012.txt");
     let g = &h.game;
     assert_eq!(
-        (g.category, g.limit_type, g.small_blind, g.big_blind, g.big_bet),
+        (
+            g.category,
+            g.limit_type,
+            g.small_blind,
+            g.big_blind,
+            g.big_bet
+        ),
         (Category::Holdem, LimitType::FixedLimit, 2_000, 4_000, 8_000)
     );
     assert_eq!(h.boards, vec![cards("2d 6s Js As 3h")]);
@@ -195,4 +212,28 @@ fn hands_checked_by_hand() {
     assert_eq!(by_name(&h, "Player0").stack, 6_515_000);
     assert_eq!(h.returned[0].amount, 100_000);
     assert_eq!((h.total_pot, h.rake), (410_000, 0));
+
+    // Triple draw: "posts blind" (the big blind and an unprinted dead small blind), draws.
+    let h = first("2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt");
+    assert_eq!(h.game.category, Category::TripleDraw27);
+    let p1 = idx(&h, "Player1");
+    assert!(h
+        .actions
+        .iter()
+        .any(|a| a.player == p1 && a.kind == ActionKind::BothBlinds && a.amount == 6_600));
+    let hero = by_name(&h, "Hero");
+    assert_eq!(hero.cards, cards("3c 7c 9d Th Jc"));
+    assert_eq!(
+        hero.draws,
+        vec![cards("3c 7c 5s 9c Kd"), cards("3c 7c 5s Qd 6s")]
+    );
+    assert_eq!(by_name(&h, "Player3").draws.len(), 3);
+    assert_eq!(h.actions.iter().map(|a| a.street).max(), Some(3));
+    assert_eq!((h.total_pot, h.rake), (119_900, 500));
+    assert_eq!(won(&h), vec![("Player3".into(), 0, 119_400)]);
+
+    // Badugi: four cards.
+    let h = first("Badugi-Limit-USD-30-60-202010.txt");
+    assert_eq!(h.game.category, Category::Badugi);
+    assert_eq!(by_name(&h, "Hero").cards, cards("8d 7s 8h 9d"));
 }

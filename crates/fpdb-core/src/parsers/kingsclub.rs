@@ -14,10 +14,9 @@
 //!   and big bet (the blinds are half the small bet and the small bet; stud has no blind, its
 //!   big blind is the small bet). Games: `Holdem`, `Omaha`, `Omaha Hi-Lo`, `Big O` (five-card
 //!   omaha hi/lo), `Omaha 5 Card`, `Omaha 6 Card`, `Seven Card Stud`, `Seven Card Stud Hi-Lo`,
-//!   `Razz`. Refused as unsupported: the games fpdb's model has no category for (`2-7 Razz`,
-//!   `Badacey`, `Badeucey`, `2-7 Drawmaha`, `Captain`) and, not read yet, the draw games
-//!   (`2-7 Single Draw`, `2-7 Triple Draw`, `A-5 Single Draw`, `A-5 Triple Draw`, `Badugi`,
-//!   `5 Card Draw`), and any other game name.
+//!   `Razz`, `2-7 Single Draw`, `2-7 Triple Draw`, `A-5 Single Draw`, `A-5 Triple Draw`,
+//!   `Badugi`, `5 Card Draw`. Refused as unsupported: the games fpdb's model has no category
+//!   for (`2-7 Razz`, `Badacey`, `Badeucey`, `2-7 Drawmaha`, `Captain`) and any other game name.
 //! - The date line `2021-02-05 18:08:26`: no zone is printed; the time is US Eastern, as the
 //!   reference tracker assumes ("ET"), converted to UTC.
 //! - `Table 'Bobbys Room Mix' Seat 2 is the button` (flop games), `Table 'Real Deal Mix'` (stud).
@@ -37,12 +36,22 @@
 //!   in before the flop cannot be told from a run-it-twice hand and is read as one.
 //! - Stud: the streets after the first are labelled one too low: `*** 3RD STREET ***` starts
 //!   the fourth street, `4TH` the fifth, `5TH` the sixth, `6TH` the seventh (river).
+//! - Draw games: `*** 1ST BETTING ROUND ***` (before the posts) is street 0, `*** 1ST DRAW ***`
+//!   street 1 and `*** 2ND BETTING ROUND ***` its betting, `2ND DRAW`/`3RD BETTING ROUND` street
+//!   2, `3RD DRAW`/`4TH BETTING ROUND` street 3. A-5 single draw prints no draw line: its first
+//!   draw starts street 1. The draws: `NAME draws 2` (two unknown cards thrown), `NAME stands
+//!   pat`, `NAME discards [Tc Ks Qc] draws [7s 3h 3s]` (the hero: the new cards take the thrown
+//!   ones' places, which is the order in which the room shows the hand); `Player::draws` holds
+//!   the hand after each draw as far as it is known. Draw hands run twice are refused as
+//!   unsupported (the model keeps one hand per draw): `Run 1: NAME shows [..]`, `NAME discards
+//!   [Th] draws [8c] [Qs]` (one card per run), `Dealt to NAME: [..]` after the deal.
 //! - `Dealt to NAME: [X X 4d]`: the cards dealt (`X` unknown); in stud each street's new card
 //!   (`[Jc]`, `[X]`). The hero is the player whose dealt cards are known.
 //! - Actions: `NAME folds`, `checks`, `bets X`, `calls X` (X the new total on the street),
 //!   `raises to X`, `brings in for X` (stud), each amount possibly followed by `, and is all
 //!   in`. On stud's first street a bet over the bring-in completes it.
-//! - `NAME shows [cards]`: in stud all of his cards in dealing order.
+//! - `NAME shows [cards]`: in stud all of his cards in dealing order, in draw games his last
+//!   hand.
 //! - `*** SUMMARY ***`, then one result line per seated player `Seat 1: NAME (9,950) -50` (the
 //!   final stack and the hand's net), `Rake 5` (absent when no rake was taken), and the awards:
 //!   `NAME wins pot (399)`, `NAME wins (10,737.50) from pot`, `NAME wins (3,075) from side pot
@@ -133,7 +142,8 @@ fn header(line: &str) -> Option<Header<'_>> {
     let numeric = |t: &str| {
         !t.is_empty()
             && t.starts_with(|c: char| c.is_ascii_digit())
-            && t.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
+            && t.bytes()
+                .all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
     };
     if game.is_empty() || !numeric(small) || !numeric(big) {
         return None;
@@ -510,9 +520,7 @@ impl Parser {
                 for (i, c) in cards.iter().enumerate() {
                     match c.or_else(|| if k == 1 { first.get(i).copied() } else { None }) {
                         Some(c) => out.push(c),
-                        None => {
-                            return Err(ParseError::malformed(no, "a board card left unnamed"))
-                        }
+                        None => return Err(ParseError::malformed(no, "a board card left unnamed")),
                     }
                 }
                 self.boards[k] = out;
@@ -520,7 +528,10 @@ impl Parser {
             }
             None => {
                 if self.board_lines {
-                    return Err(ParseError::malformed(no, "a street line after a board line"));
+                    return Err(ParseError::malformed(
+                        no,
+                        "a street line after a board line",
+                    ));
                 }
                 if cards.iter().any(Option::is_none) {
                     return Err(ParseError::malformed(no, "unreadable board cards"));
@@ -660,8 +671,7 @@ impl Parser {
                 }
                 b.set_stud_cards(p, 0, &cards);
             } else if game.base == Base::Draw {
-                if cards.len() != game.category.hand_size() || cards.iter().any(|c| !c.is_known())
-                {
+                if cards.len() != game.category.hand_size() || cards.iter().any(|c| !c.is_known()) {
                     return Err(ParseError::malformed(
                         no,
                         "shown cards that do not fit the game",
@@ -706,7 +716,10 @@ impl Parser {
         }
         let round = b.street().max(1) as usize;
         if usize::from(count.unwrap_or(0)) > size || thrown.len() != new.len() {
-            return Err(ParseError::malformed(no, "a draw that does not fit the hand"));
+            return Err(ParseError::malformed(
+                no,
+                "a draw that does not fit the hand",
+            ));
         }
         let pl = &b.hand().players[p];
         let mut before = if round <= 1 {
@@ -825,7 +838,10 @@ impl Parser {
         match text::name_prefix(&b.hand().players, line, |c| c == b' ', false) {
             Some((p, n)) => match line[n + 1..].strip_prefix("wins ") {
                 Some(r) => self.award(no, p, r),
-                None => Err(ParseError::malformed(no, "a summary line fpdb does not read")),
+                None => Err(ParseError::malformed(
+                    no,
+                    "a summary line fpdb does not read",
+                )),
             },
             None => other_line(no, line),
         }
@@ -1041,4 +1057,231 @@ fn with_all_in(mut verb: Verb<'_>, flag: bool) -> Verb<'_> {
         }
     }
     verb
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parsers::Room;
+
+    fn parse(text: &str) -> Result<Hand, ParseError> {
+        let chunk = Chunk::new(text, 1, Some(&KingsClub));
+        KingsClub.parse(&chunk)
+    }
+
+    const HAND: &str = "#3264633: No Limit Holdem - 125/250
+2020-12-30 22:34:16
+Table 'Bobbys Room Mix' Seat 1 is the button
+Seat 1: Player0 (1,325)
+Seat 2: Player1 (10,000)
+Seat 3: Hero (10,000)
+Player0: posts ante 50
+Player1: posts ante 50
+Hero: posts ante 50
+Player1: posts the small blind 125
+Hero: posts the big blind 250
+*** HOLE CARDS ***
+Dealt to Player0: [X X]
+Dealt to Player1: [X X]
+Dealt to Hero: [Qc Ks]
+Player0 raises to 625
+Player1 folds
+Hero raises to 1,500
+Player0 calls 1,275, and is all in
+*** FLOP *** [8d 4d 3c]
+*** TURN *** [8d 4d 3c] [5c]
+*** RIVER *** [8d 4d 3c 5c] [7s]
+Player0 shows [3h 4s]
+Hero shows [Qc Ks]
+*** SUMMARY ***
+Seat 1: Player0 (2,802.50) +1,477.50
+Seat 2: Player1 (9,825) -175
+Seat 3: Hero (8,675) -1,325
+Rake 22.50
+Player0 wins pot (2,802.50)";
+
+    #[test]
+    fn a_hand_and_its_lines() {
+        let h = parse(HAND).unwrap();
+        assert_eq!((h.site.as_str(), h.site_hand_no), ("KingsClub", 3_264_633));
+        assert_eq!(h.start_time.to_rfc3339(), "2020-12-31T03:34:16+00:00");
+        assert_eq!(
+            (h.table_name.as_str(), h.button_seat),
+            ("Bobbys Room Mix", Some(1))
+        );
+        assert_eq!(h.game.ante, 5_000);
+        assert_eq!(h.players[0].stack, 132_500);
+        assert_eq!(h.hero, Some(2));
+        // The call prints the caller's total on the street: 1,275 is all he had left.
+        let call = h
+            .actions
+            .iter()
+            .find(|a| a.kind == ActionKind::Call)
+            .unwrap();
+        assert_eq!((call.amount, call.all_in), (65_000, true));
+        // Hero's raise above Player0's stack comes back to him, unprinted.
+        assert_eq!(h.returned.len(), 1);
+        assert_eq!((h.returned[0].player, h.returned[0].amount), (2, 22_500));
+        assert_eq!((h.total_pot, h.rake), (282_500, 2_250));
+        assert_eq!(h.collections[0].amount, 280_250);
+        assert_eq!(h.boards.len(), 1);
+        assert!(!h.run_it_twice && !h.game.split_board);
+    }
+
+    #[test]
+    fn cut_hands_are_unfinished() {
+        text::every_cut_is_unfinished(HAND, parse);
+    }
+
+    #[test]
+    fn headers() {
+        let h = header("#3583643: Pot Limit Omaha - 125/250").unwrap();
+        assert_eq!(
+            (h.id, h.limit, h.game, h.small, h.big),
+            ("3583643", "Pot Limit", "Omaha", "125", "250")
+        );
+        let h = header("#3537921: Limit Razz - 500/1,000").unwrap();
+        assert_eq!((h.game, h.big), ("Razz", "1,000"));
+        assert!(header("#12: Limit 2-7 Triple Draw - 40/80").is_some());
+        assert!(header("#12 Limit Holdem - 40/80").is_none());
+        assert!(header("#: Limit Holdem - 40/80").is_none());
+        assert!(header("#12: Spread Limit Holdem - 40/80").is_none());
+        assert!(header("#12: Limit Holdem - forty").is_none());
+        assert!(header("PokerStars Hand #12: Hold'em").is_none());
+        let g = parse_game(&header("#1: Limit Holdem - 40/80").unwrap(), 1).unwrap();
+        assert_eq!(
+            (g.small_blind, g.big_blind, g.small_bet, g.big_bet),
+            (2_000, 4_000, 4_000, 8_000)
+        );
+        let g = parse_game(&header("#1: Limit Seven Card Stud - 44/88").unwrap(), 1).unwrap();
+        assert_eq!((g.small_blind, g.big_blind, g.big_bet), (0, 4_400, 8_800));
+        let g = parse_game(&header("#1: Pot Limit Big O - 11/22").unwrap(), 1).unwrap();
+        assert_eq!(
+            (g.category, g.small_blind, g.big_blind),
+            (Category::Omaha5HiLo, 1_100, 2_200)
+        );
+        for game in [
+            "2-7 Razz",
+            "Badacey",
+            "Badeucey",
+            "2-7 Drawmaha",
+            "Pineapple",
+        ] {
+            let e =
+                parse_game(&header(&format!("#1: Limit {game} - 1/2")).unwrap(), 1).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Unsupported, "{game}");
+        }
+    }
+
+    #[test]
+    fn awards() {
+        let cases = [
+            ("Player0 wins pot (2,802.50)", 0),
+            ("Player0 wins (2,802.50) from pot", 0),
+            ("Player0 wins (2,802.50) from side pot 1", 1),
+        ];
+        for (line, pot) in cases {
+            let h = parse(&HAND.replace("Player0 wins pot (2,802.50)", line)).unwrap();
+            assert_eq!(h.collections[0].pot, pot, "{line}");
+        }
+        for bad in [
+            "Player0 wins pot 2,802.50",
+            "Player0 wins (2,802.50) from the pot",
+        ] {
+            let e = parse(&HAND.replace("Player0 wins pot (2,802.50)", bad)).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Malformed, "{bad}");
+        }
+        // An award that is not what the result line shows.
+        let e = parse(&HAND.replace("wins pot (2,802.50)", "wins pot (2,600)")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unfinished);
+        let e = parse(&HAND.replace("(9,825) -175", "(9,800) -200")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+    }
+
+    #[test]
+    fn errors() {
+        let e = parse(&HAND.replace("Player1 folds", "Player1 limps 4")).unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 17));
+        let e = parse(&HAND.replace("Player1 folds", "Stranger calls 1")).unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 17));
+        let e = parse(&HAND.replace("Player1 folds", "Player1 raises 1,000")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+        let e = parse(&HAND.replace("Seat 2: Player1", "Seat 1: Player1")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+        let e = parse(&HAND.replace("[X X]", "[X X X]")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+        let e = parse(&HAND.replace("2020-12-30 22:34:16", "yesterday")).unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 2));
+        // A notice without amounts or cards carries nothing.
+        assert!(parse(&HAND.replace("Player1 folds", "Player1 folds\nA notice")).is_ok());
+        let e = parse(&HAND.replace("Player1 folds", "Player1 folds\nA bonus of 5")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+    }
+
+    #[test]
+    fn two_boards_run_twice_or_double_board() {
+        let rit = HAND.replace(
+            "*** TURN *** [8d 4d 3c] [5c]
+*** RIVER *** [8d 4d 3c 5c] [7s]",
+            "*** BOARD 1 - RIVER *** [8d 4d 3c 5c] [7s]
+*** BOARD 2 - RIVER *** [- - - Kh] [Ac]",
+        );
+        let h = parse(&rit).unwrap();
+        assert!(h.run_it_twice && !h.game.split_board);
+        assert_eq!(h.boards[1], Card::parse_all("8d 4d 3c Kh Ac").unwrap());
+        // Unnamed cards on the first board are refused.
+        let e =
+            parse(&rit.replace("BOARD 1 - RIVER *** [8d", "BOARD 1 - RIVER *** [-")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+    }
+
+    const DRAW: &str = "#41388325: Limit A-5 Single Draw - 50/100
+2021-02-13 17:40:45
+Table 'HU Single Draw Mix' Seat 1 is the button
+Seat 1: Player0 (1,389)
+Seat 2: Hero (874)
+Player0: posts the small blind 25
+Hero: posts the big blind 50
+Dealt to Player0: [X X X X X]
+Dealt to Hero: [Tc Ks Qc 4c As]
+Player0 raises to 100
+Hero calls 100
+Hero discards [Tc Ks Qc] draws [7s 3h 3s]
+Player0 stands pat
+Hero checks
+Player0 checks
+Hero shows [7s 3h 3s 4c As]
+Player0 shows [2d Jh 8h 5s 9s]
+*** SUMMARY ***
+Seat 1: Player0 (1,488) +99
+Seat 2: Hero (774) -100
+Rake 1
+Player0 wins pot (199)";
+
+    #[test]
+    fn draws() {
+        let h = parse(DRAW).unwrap();
+        assert_eq!(h.game.category, Category::SingleDrawA5);
+        let hero = &h.players[1];
+        assert_eq!(hero.cards, Card::parse_all("Tc Ks Qc 4c As").unwrap());
+        assert_eq!(hero.draws, vec![Card::parse_all("7s 3h 3s 4c As").unwrap()]);
+        let d = h
+            .actions
+            .iter()
+            .find(|a| a.kind == ActionKind::Discard)
+            .unwrap();
+        assert_eq!((d.street, d.discards), (1, Some(3)));
+        assert_eq!(
+            h.players[0].draws,
+            vec![Card::parse_all("2d Jh 8h 5s 9s").unwrap()]
+        );
+        let e =
+            parse(&DRAW.replace("draws [7s 3h 3s]", "draws [7s 3h 3s] [2c 2d 2h]")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unsupported);
+        let e = parse(&DRAW.replace("Hero shows", "Run 1: Hero shows")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unsupported);
+        let e = parse(&DRAW.replace("discards [Tc", "discards [2c")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+        text::every_cut_is_unfinished(DRAW, parse);
+    }
 }
