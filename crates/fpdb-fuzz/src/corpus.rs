@@ -30,6 +30,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("ongame", &["cash/OnGame", "tour/OnGame"]),
     ("cake", &["cash/Cake", "tour/Cake"]),
     ("unibet", &["cash/Unibet"]),
+    ("kingsclub", &["cash/KingsClub"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

@@ -139,6 +139,7 @@ targets! {
     fuzz_ongame => "ongame",
     fuzz_cake => "cake",
     fuzz_unibet => "unibet",
+    fuzz_kingsclub => "kingsclub",
     fuzz_stats => "stats",
 }
 

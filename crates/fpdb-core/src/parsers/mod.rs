@@ -67,6 +67,7 @@ pub mod cake;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
+pub mod kingsclub;
 pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
@@ -148,6 +149,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &ongame::OnGame,
     &cake::Cake,
     &unibet::Unibet,
+    &kingsclub::KingsClub,
 ];
 
 /// The room for which `line` starts a context block, if any.
