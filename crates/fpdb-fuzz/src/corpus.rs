@@ -29,6 +29,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("fulltilt", &["cash/FTP", "tour/FTP"]),
     ("ongame", &["cash/OnGame", "tour/OnGame"]),
     ("cake", &["cash/Cake", "tour/Cake"]),
+    ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

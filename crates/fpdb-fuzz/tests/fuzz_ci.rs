@@ -127,6 +127,7 @@ targets! {
     fuzz_fulltilt => "fulltilt",
     fuzz_ongame => "ongame",
     fuzz_cake => "cake",
+    fuzz_pokertracker => "pokertracker",
     fuzz_stats => "stats",
 }
 

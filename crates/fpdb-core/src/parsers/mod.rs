@@ -70,6 +70,7 @@ pub mod ipoker;
 pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
+pub mod pokertracker;
 pub mod sealswithclubs;
 pub mod stars;
 pub(crate) mod text;
@@ -146,6 +147,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &fulltilt::FullTilt,
     &ongame::OnGame,
     &cake::Cake,
+    &pokertracker::PokerTracker,
 ];
 
 /// The room for which `line` starts a context block, if any.
