@@ -5,12 +5,15 @@
 //! | header | site | read |
 //! | --- | --- | --- |
 //! | `** Game ID N [Version:V ]starting - DATE`, `** Hand # N starting - DATE` | `Microgaming` | yes |
-//! | `GAME #N ...` | `iPoker` | refused (`Unsupported`) |
-//! | `MERGE_GAME #N: ...`, `Merge Game #A-B \| ...` | `Merge` | refused (`Unsupported`) |
-//! | `EverestPoker Game #N: ...` | `Everest` | refused (`Unsupported`) |
+//! | `GAME #N ...` | `iPoker` | not yet |
+//! | `MERGE_GAME #N: ...`, `Merge Game #A-B \| ...` | `Merge` | not yet |
+//! | `EverestPoker Game #N: ...` | `Everest` | not yet |
 //!
-//! The refused styles are detected (so that no other room takes them and none is half-read)
-//! and every hand of them is refused as a PokerTracker export style fpdb does not read yet.
+//! The styles not read yet are not detected: no room takes their headers, so a file of them
+//! is refused whole as no hand history fpdb reads (`NotAHandHistory`), never half-read.
+//! [`style`] knows their headers, and a chunk of them given to the parser directly is refused
+//! as `Unsupported`; detecting them would only turn every hand of them into that refusal (and
+//! make them the fuzz target's seeds, almost none of which would parse).
 //!
 //! # The Microgaming style, line by line
 //!
@@ -51,7 +54,8 @@
 //!   no card carries nothing and is ignored; anything else is refused.
 //!
 //! Money: the currency is the symbol printed (`€` EUR, `$` USD, `£` GBP) in the table line or
-//! the seat lines; tournaments are in chips (`T$`), their buy-in is not printed (0, USD).
+//! the seat lines; tournaments are in whole chips (`T$`: `10.00` is 10), their buy-in is not
+//! printed (0, USD).
 //!
 //! Refused: a hand without its last line (`Rake:` or `End of game`) or without an award (cut
 //! files), an unknown line that could carry money or cards, an action by a name with no seat,
@@ -59,7 +63,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::amount::CENTS;
+use crate::amount::{CENTS, CHIPS};
 use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
@@ -76,8 +80,8 @@ pub struct PokerTracker;
 room!(
     PokerTracker,
     "PokerTracker",
-    b"*GME",
-    |l| style(l).is_some(),
+    b"*",
+    |l| style(l) == Some(Style::Microgaming),
     parse_chunk
 );
 
@@ -205,13 +209,11 @@ fn symbol_in(s: &str) -> Option<&'static str> {
     s.chars().find_map(currency_of)
 }
 
-/// An amount ("€14785.00", "10.00", "6", "$1,000.50") in cents.
-fn money_at(t: &str, no: u32) -> Result<Money, ParseError> {
-    let t = t.trim().trim_start_matches(['€', '$', '£']);
-    match text::plain_amount(t, CENTS) {
-        Some(v) => Ok(v),
-        None => text::checked_money(t, CENTS, no),
-    }
+/// An amount ("€14785.00", "10.00", "6", "$1,000.50") in `scale` (cents, or chips for
+/// tournaments).
+fn money_of(t: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
+    // Bounded (what the statistics can add up), so that no sum of a hand's amounts overflows.
+    text::checked_money(t.trim().trim_start_matches(['€', '$', '£']), scale, no)
 }
 
 /// "A of c, 6 of d" or "Qh, 9c, 2h, Ah".
@@ -304,11 +306,12 @@ fn table_line(r: &str, no: u32) -> Result<TableLine, ParseError> {
     let (sb, bb) = blinds
         .split_once('|')
         .ok_or_else(|| bad("unreadable stakes"))?;
-    let (sb, bb) = (money_at(sb, no)?, money_at(bb, no)?);
     let kind = kind.trim();
     let tour = ["MTT", "STT", "SNG"]
         .iter()
         .any(|k| kind.split(' ').next() == Some(k));
+    let scale = if tour { CHIPS } else { CENTS };
+    let (sb, bb) = (money_of(sb, scale, no)?, money_of(bb, scale, no)?);
     if !tour && text::find(kind, "Cash Game").is_none() {
         return Err(bad("unreadable game kind"));
     }
@@ -366,6 +369,8 @@ struct Parser {
     sb_posted: bool,
     bb_posted: bool,
     category_known: bool,
+    /// The unit of the hand's money: cents, or chips for tournaments.
+    scale: i64,
     /// The header printed a `Version:` or is a `** Hand #` header.
     versioned: bool,
     /// Calls and raises print the street's total (the oldest exports: see the module), decided
@@ -401,7 +406,12 @@ impl Parser {
             category_known: false,
             versioned: false,
             totals: false,
+            scale: CENTS,
         }
+    }
+
+    fn money(&self, t: &str, no: u32) -> Result<Money, ParseError> {
+        money_of(t, self.scale, no)
     }
 
     fn builder(&mut self, no: u32) -> Result<&mut HandBuilder, ParseError> {
@@ -437,7 +447,7 @@ impl Parser {
             return Ok(());
         }
         if let Some(r) = line.strip_prefix("Rake: ") {
-            self.rake = Some(money_at(r, no)?);
+            self.rake = Some(self.money(r, no)?);
             self.ended = true;
             return Ok(());
         }
@@ -453,6 +463,7 @@ impl Parser {
 
     fn table(&mut self, no: u32, r: &str) -> Result<(), ParseError> {
         let t = table_line(r, no)?;
+        let tour = t.tourney.is_some();
         let mut b = HandBuilder::new(MICROGAMING, self.no, &self.id, t.game, self.start_time);
         let h = b.hand_mut();
         h.table_name = t.table;
@@ -470,6 +481,7 @@ impl Parser {
                 results: Vec::new(),
             });
         }
+        self.scale = if tour { CHIPS } else { CENTS };
         self.b = Some(b);
         Ok(())
     }
@@ -498,10 +510,10 @@ impl Parser {
             r = body[..open].trim_end();
         }
         let (stack, end) = match text::split2(r, " at end ") {
-            Some((s, e)) => (s, Some(money_at(e, no)?)),
+            Some((s, e)) => (s, Some(self.money(e, no)?)),
             None => (r, None),
         };
-        let stack = money_at(stack, no)?;
+        let stack = self.money(stack, no)?;
         let currency = symbol_in(r);
         let b = self.builder(no)?;
         if b.street() >= 0 || !b.hand().actions.is_empty() {
@@ -633,9 +645,9 @@ impl Parser {
 
     fn action(&mut self, no: u32, p: PlayerIdx, r: &str) -> Result<(), ParseError> {
         let (verb, amount) = match r.split_once(" - ") {
-            Some((v, a)) => (v, Some(money_at(a, no)?)),
+            Some((v, a)) => (v, Some(self.money(a, no)?)),
             None => match r.strip_prefix("raised to ") {
-                Some(a) => ("raised", Some(money_at(a, no)?)),
+                Some(a) => ("raised", Some(self.money(a, no)?)),
                 None => (r, None),
             },
         };
@@ -741,7 +753,7 @@ impl Parser {
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(bad)?,
         };
-        let amount = money_at(amt, no)?;
+        let amount = self.money(amt, no)?;
         self.awards += 1;
         let b = self.builder(no)?;
         if amount > 0 {
@@ -782,7 +794,7 @@ impl Parser {
         if !self.board.is_empty() {
             hand.boards = vec![std::mem::take(&mut self.board)];
         }
-        let mut policy = PotPolicy::new(CENTS, last_line);
+        let mut policy = PotPolicy::new(self.scale, last_line);
         policy.rake = self.rake;
         policy.uncalled = Uncalled::Unmatched;
         b.settle(&policy)?;
@@ -817,8 +829,8 @@ impl Parser {
                     format!(
                         "{}'s stack at the end is printed as {}, but the hand leaves him {}",
                         hand.players[p].name,
-                        pot::show_money(end, CENTS),
-                        pot::show_money(want, CENTS)
+                        pot::show_money(end, self.scale),
+                        pot::show_money(want, self.scale)
                     ),
                 ));
             }
