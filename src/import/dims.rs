@@ -150,7 +150,7 @@ impl Ids {
 /// The usual currency of a room (Sites.currency).
 fn site_currency(site: &str) -> &'static str {
     match site {
-        "Winamax" | "Unibet" | "Betfair" | "Everest" => "EUR",
+        "Winamax" | "Unibet" | "Betfair" | "Everest" | "Microgaming" => "EUR",
         "iPoker" => "EUR",
         // Sites.currency is char(3): the tables' mBTC (Gametypes.currency) is bitcoin.
         "SealsWithClubs" => "BTC",

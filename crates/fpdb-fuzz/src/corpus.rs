@@ -31,6 +31,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("cake", &["cash/Cake", "tour/Cake"]),
     ("unibet", &["cash/Unibet"]),
     ("kingsclub", &["cash/KingsClub"]),
+    ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

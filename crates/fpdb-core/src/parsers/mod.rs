@@ -71,6 +71,7 @@ pub mod kingsclub;
 pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
+pub mod pokertracker;
 pub mod sealswithclubs;
 pub mod stars;
 pub(crate) mod text;
@@ -150,6 +151,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &cake::Cake,
     &unibet::Unibet,
     &kingsclub::KingsClub,
+    &pokertracker::PokerTracker,
 ];
 
 /// The room for which `line` starts a context block, if any.

@@ -804,7 +804,11 @@ fn money_of(text: &str, scale: i64) -> Result<Money, ErrorKind> {
     if let Some(v) = fast_money(text, scale) {
         return Ok(v);
     }
-    text::parse_amount(text, scale)
+    // Bounded as `text::checked_money` is: a larger amount would overflow the pot's sums.
+    match text::parse_amount(text, scale)? {
+        v if v > crate::stats::MAX_AMOUNT => Err(ErrorKind::OutOfRange),
+        v => Ok(v),
+    }
 }
 
 /// A plain amount after an optional currency symbol ("$1.50", "€2", "1500"), without allocating.
