@@ -1002,6 +1002,13 @@ impl Parser {
         if b.hand().players.is_empty() {
             return Err(ParseError::malformed(last, "a hand without seat lines"));
         }
+        if self.end_stacks.len() != b.hand().players.len() {
+            // Seat lines read for another table line's hand (a damaged text with two heads).
+            return Err(ParseError::malformed(
+                last,
+                "seat lines that are not the hand's players",
+            ));
+        }
         if let Some(i) = self.end_stacks.iter().position(Option::is_none) {
             let seat = b.hand().players[i].seat;
             return Err(ParseError::cut_in_summary(
