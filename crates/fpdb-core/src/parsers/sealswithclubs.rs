@@ -185,8 +185,8 @@ fn money_at(t: &str, no: u32) -> Result<Money, ParseError> {
     money_of(t).map_err(|k| text::amount_error(k, no))
 }
 
-/// The cards of a bracket group.
-fn cards_at(group: &str, no: u32) -> Result<Vec<Card>, ParseError> {
+/// The cards of a bracket group (up to six, space-separated); Unibet's are written the same way.
+pub(crate) fn cards_at(group: &str, no: u32) -> Result<Vec<Card>, ParseError> {
     text::card_list(group, false, 6).ok_or_else(|| ParseError::malformed(no, "unreadable cards"))
 }
 

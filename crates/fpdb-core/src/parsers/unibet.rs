@@ -50,7 +50,7 @@ use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::room;
-use crate::parsers::sealswithclubs::other_line;
+use crate::parsers::sealswithclubs::{cards_at, other_line};
 use crate::parsers::text::{self, groups, rfind, split2, HandLines};
 use crate::parsers::verbs::{Betting, Rules, Verb, POKERSTARS};
 use crate::pot::{self, PotPolicy, Uncalled};
@@ -162,11 +162,6 @@ fn money_of(t: &str) -> Result<Money, ErrorKind> {
 /// [`money_of`] on line `no`, its error told.
 fn money_at(t: &str, no: u32) -> Result<Money, ParseError> {
     money_of(t).map_err(|k| text::amount_error(k, no))
-}
-
-/// The cards of a bracket group.
-fn cards_at(group: &str, no: u32) -> Result<Vec<Card>, ParseError> {
-    text::card_list(group, false, 6).ok_or_else(|| ParseError::malformed(no, "unreadable cards"))
 }
 
 // ---------------------------------------------------------------------------------------------
