@@ -1003,9 +1003,21 @@ impl<'a> Parser<'a> {
 
     /// "POSITION : action".
     fn action(&mut self, no: u32, p: PlayerIdx, a: &str) -> LineResult {
-        // Posts and deals first: they come before the betting.
+        if self.post_line(no, p, a)?
+            || self.betting_line(no, p, a)?
+            || self.result_line(no, p, a)?
+        {
+            return Ok(());
+        }
+        // "Does not show [..]", "Leave(Auto)", "Table enter user", "Draw for dealer [..]",
+        // "Stand", "Re-join", "BOUNTY PRIZE [$5]", "Prize Tournament Ticket [..]", ...
+        Ok(())
+    }
+
+    /// Posts and deals (they come before the betting): whether `a` is one.
+    fn post_line(&mut self, no: u32, p: PlayerIdx, a: &str) -> Result<bool, ParseError> {
         if let Some(r) = a.strip_prefix("Card dealt to a spot ") {
-            return self.dealt(no, p, r);
+            return self.dealt(no, p, r).map(|()| true);
         }
         if let Some(r) = a.strip_prefix("Ante chip ") {
             let amount = self.money(r, no)?;
@@ -1014,7 +1026,7 @@ impl<'a> Parser<'a> {
                 s.ante = true;
             }
             self.b.post(p, ActionKind::Ante, amount, false);
-            return Ok(());
+            return Ok(true);
         }
         for prefix in [
             "Ante/Small Blind ",
@@ -1025,7 +1037,7 @@ impl<'a> Parser<'a> {
             if let Some(r) = a.strip_prefix(prefix) {
                 let amount = self.money(r, no)?;
                 self.small_blind(p, amount);
-                return Ok(());
+                return Ok(true);
             }
         }
         if let Some(r) = a
@@ -1040,36 +1052,41 @@ impl<'a> Parser<'a> {
             }
             self.b.bring_in(p, amount, false);
             self.street_acted = true;
-            return Ok(());
+            return Ok(true);
         }
         for prefix in ["Big blind/Bring in", "Big blind ", "Big Blind "] {
             if let Some(r) = a.strip_prefix(prefix) {
                 let amount = self.money(Self::amount_after(r), no)?;
                 self.big_blind(p, amount, false);
-                return Ok(());
+                return Ok(true);
             }
         }
         if let Some(r) = a.strip_prefix("Posts dead chip ") {
             let amount = self.money(r, no)?;
             self.b.post(p, ActionKind::BothBlinds, amount, false);
-            return Ok(());
+            return Ok(true);
         }
         if let Some(r) = a.strip_prefix("Posts chip ") {
             // A player joining posts to come in: live money whatever its size (he later calls
             // only the difference to the bet), recorded as a big blind after the real one.
             let amount = self.money(r, no)?;
             self.b.post(p, ActionKind::BigBlind, amount, false);
-            return Ok(());
+            return Ok(true);
         }
         if let Some(r) = a.strip_prefix("Set dealer") {
             // "Set dealer [6]", "Set dealer/Bring in spot [4]".
             if let Some(n) = groups(r).next().and_then(leading_number::<u8>) {
                 self.b.hand_mut().button_seat = Some(n);
             }
-            return Ok(());
+            return Ok(true);
         }
+        Ok(false)
+    }
+
+    /// The betting: all-ins, folds, checks, calls, bets, raises and returned bets.
+    fn betting_line(&mut self, no: u32, p: PlayerIdx, a: &str) -> Result<bool, ParseError> {
         if let Some(r) = a.strip_prefix("All-in") {
-            return self.all_in(no, p, r);
+            return self.all_in(no, p, r).map(|()| true);
         }
         if let Some(r) = a.strip_prefix("Fold") {
             self.before_betting();
@@ -1085,20 +1102,20 @@ impl<'a> Parser<'a> {
                 }
             }
             self.acted(p, false);
-            return Ok(());
+            return Ok(true);
         }
         if a.starts_with("Check") {
             self.before_betting();
             self.b.check(p);
             self.acted(p, false);
-            return Ok(());
+            return Ok(true);
         }
         if let Some(r) = a.strip_prefix("Calls").or_else(|| a.strip_prefix("Call")) {
             let amount = self.money(Self::amount_after(r), no)?;
             self.before_betting();
             self.b.call(p, amount, false);
             self.acted(p, false);
-            return Ok(());
+            return Ok(true);
         }
         if let Some(r) = a
             .strip_prefix("Bets")
@@ -1112,13 +1129,13 @@ impl<'a> Parser<'a> {
                 self.stud_bet.get_or_insert(amount / 2);
             }
             self.bet(p, amount, false);
-            return Ok(());
+            return Ok(true);
         }
         if let Some(r) = a.strip_prefix("Raises") {
             let to = self.raise_total(no, p, Self::amount_after(r))?;
             self.before_betting();
             self.raise_to(p, to, false);
-            return Ok(());
+            return Ok(true);
         }
         if let Some(r) = a.strip_prefix("Return uncalled portion of bet ") {
             let amount = self.money(r, no)?;
@@ -1129,8 +1146,13 @@ impl<'a> Parser<'a> {
                 ));
             }
             self.b.uncalled(p, amount);
-            return Ok(());
+            return Ok(true);
         }
+        Ok(false)
+    }
+
+    /// Results: pots won, showdowns and mucks, tournament places and prizes, sitting out.
+    fn result_line(&mut self, no: u32, p: PlayerIdx, a: &str) -> Result<bool, ParseError> {
         if let Some(r) = a
             .strip_prefix("Hand result")
             .or_else(|| a.strip_prefix("Hand Result"))
@@ -1147,15 +1169,15 @@ impl<'a> Parser<'a> {
                 pot: u8::from(side),
                 board: 0,
             });
-            return Ok(());
+            return Ok(true);
         }
         if a.starts_with("Showdown") {
             self.b.hand_mut().players[p].shown = true;
-            return Ok(());
+            return Ok(true);
         }
         if a.starts_with("Mucks") {
             self.b.hand_mut().players[p].mucked = true;
-            return Ok(());
+            return Ok(true);
         }
         if let Some(r) = a.strip_prefix("Ranking ") {
             if let Some(place) = leading_number::<u32>(r.trim()) {
@@ -1165,7 +1187,7 @@ impl<'a> Parser<'a> {
                     prize: None,
                 });
             }
-            return Ok(());
+            return Ok(true);
         }
         if let Some(r) = a.strip_prefix("Prize Cash ") {
             if let Some(g) = groups(r).next() {
@@ -1179,17 +1201,15 @@ impl<'a> Parser<'a> {
                     }),
                 }
             }
-            return Ok(());
+            return Ok(true);
         }
         if a.starts_with("Sit out") || a.starts_with("Seat sit out") || a.starts_with("Sitout") {
             if let Some(s) = self.state.get_mut(p) {
                 s.sits_out = true;
             }
-            return Ok(());
+            return Ok(true);
         }
-        // "Does not show [..]", "Leave(Auto)", "Table enter user", "Draw for dealer [..]",
-        // "Stand", "Re-join", "BOUNTY PRIZE [$5]", "Prize Tournament Ticket [..]", ...
-        Ok(())
+        Ok(false)
     }
 
     /// "Raises $0.65 to $0.75" → 0.75; "Raises $16" (2012: the total only) → 16.

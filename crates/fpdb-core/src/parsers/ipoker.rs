@@ -725,32 +725,29 @@ fn hand_number(code: &str) -> Result<i64, ErrorKind> {
     code.parse::<i64>().map_err(|_| ErrorKind::OutOfRange)
 }
 
-fn build(
+/// Refuses a game that is not whole: a game is written whole when it ends, so a missing part
+/// means the text was cut. A game without a session header has no game type.
+fn check_whole(
     chunk: &Chunk<'_>,
     t: &Texts<'_>,
     g: &GameRec<'_>,
-    code: &str,
-    no: i64,
-) -> Result<Hand, ParseError> {
-    let game_at = g.code.map_or(Loc { ctx: false, off: 0 }, |c| c.1);
-    // A game is written whole when it ends: a missing part means the text was cut.
+    game_at: Loc,
+) -> Result<(), ParseError> {
+    let end = Loc {
+        ctx: false,
+        off: chunk.text.len(),
+    };
     if !g.players_closed {
         return Err(t.err(
             ErrorKind::Unfinished,
-            Loc {
-                ctx: false,
-                off: chunk.text.len(),
-            },
+            end,
             "the game stops before the end of its player list (the file was cut)",
         ));
     }
     if g.round_open && !g.closed {
         return Err(t.err(
             ErrorKind::Unfinished,
-            Loc {
-                ctx: false,
-                off: chunk.text.len(),
-            },
+            end,
             "the game stops inside a round (the file was cut)",
         ));
     }
@@ -767,24 +764,20 @@ fn build(
             "no session header (<session><general>...) before the game: its game type is unknown",
         ));
     }
-    let s = Session::read(chunk.context);
-    let Some(gt_field) = s.gametype.as_ref() else {
-        return Err(t.malformed(
-            Loc { ctx: true, off: 0 },
-            "the session header has no <gametype>",
-        ));
-    };
-    let gt = game_type(&gt_field.text).map_err(|(kind, m)| t.err(kind, gt_field.at, m))?;
+    Ok(())
+}
 
-    // Kind of game, currency and unit.
-    let kind = if s.is_tournament() {
-        GameKind::Tour
-    } else {
-        GameKind::Ring
-    };
-    let play = Session::text(&s.mode).is_some_and(|m| !m.eq_ignore_ascii_case("real"))
-        || Session::text(&s.currency).is_some_and(|c| c.eq_ignore_ascii_case("fun"));
-    let currency: String = match kind {
+/// The currency of the hand: T$ for tournaments, `play` for play money, else the table's, the
+/// stakes' or the session's, in that order.
+fn currency_of(
+    t: &Texts<'_>,
+    s: &Session<'_>,
+    gt: &GameType<'_>,
+    gt_at: Loc,
+    kind: GameKind,
+    play: bool,
+) -> Result<String, ParseError> {
+    Ok(match kind {
         GameKind::Tour => "T$".to_string(),
         GameKind::Ring if play => "play".to_string(),
         GameKind::Ring => {
@@ -795,19 +788,19 @@ fn build(
             let from_session = Session::text(&s.currency).and_then(iso_code);
             match from_table.or(from_stakes).or(from_session) {
                 Some(c) => c.to_string(),
-                None => return Err(t.malformed(gt_field.at, "the table's currency is not printed")),
+                None => return Err(t.malformed(gt_at, "the table's currency is not printed")),
             }
         }
-    };
-    // Amounts are read in hundredths: cents of real money, hundredths of a chip for tournaments
-    // and play money (some rebuy tournaments print fractional chips). Chips are rounded once
-    // the hand is built, so every decision (who is all in, which bet is uncalled, which reading
-    // of `win` balances the pot) is taken on the exact amounts.
-    let scale = CENTS;
-    let chips = kind != GameKind::Ring || play;
+    })
+}
 
-    // Seats.
-    let mut seats: Vec<Seat> = Vec::with_capacity(g.seats.len());
+/// The players of the game, in seat order (empty seats skipped).
+fn read_seats<'a>(
+    t: &Texts<'_>,
+    g: &GameRec<'a>,
+    scale: Money,
+) -> Result<Vec<Seat<'a>>, ParseError> {
+    let mut seats: Vec<Seat<'a>> = Vec::with_capacity(g.seats.len());
     for &(attrs, at) in &g.seats {
         let name = unescape(attr(attrs, "name").unwrap_or(""));
         if name.trim().is_empty() {
@@ -839,16 +832,24 @@ fn build(
         });
     }
     seats.sort_by_key(|s| s.seat);
-    let find = |name: &str| seats.iter().position(|s| s.name == name);
+    Ok(seats)
+}
 
-    // Actions, in table order.
+/// The actions of the game, resolved to players: forced posts first, then by round and number
+/// (the file groups each player's actions).
+fn read_acts(
+    t: &Texts<'_>,
+    g: &GameRec<'_>,
+    seats: &[Seat<'_>],
+    scale: Money,
+) -> Result<Vec<Act>, ParseError> {
     let mut acts: Vec<Act> = Vec::with_capacity(g.actions.len());
     for (i, a) in g.actions.iter().enumerate() {
         let kind_no = attr(a.attrs, "type")
             .and_then(|v| v.trim().parse::<u32>().ok())
             .ok_or_else(|| t.malformed(a.at, "an action without a readable type"))?;
         let name = unescape(attr(a.attrs, "player").unwrap_or(""));
-        let player = find(&name).ok_or_else(|| {
+        let player = seats.iter().position(|s| s.name == name).ok_or_else(|| {
             t.malformed(
                 a.at,
                 format!("an action by \"{name}\", who is not in the player list"),
@@ -872,10 +873,17 @@ fn build(
             amount,
         });
     }
-    // Forced posts first, then by round and number (the file groups each player's actions).
     acts.sort_by_key(|a| (!is_post(a.kind), a.round, a.no));
+    Ok(acts)
+}
 
-    // Category: printed, or told by the number of pocket cards.
+/// The category: printed, or told by the number of pocket cards. Draw games are refused.
+fn category_told(
+    t: &Texts<'_>,
+    g: &GameRec<'_>,
+    printed: Option<Category>,
+    gt_at: Loc,
+) -> Result<Category, ParseError> {
     let pocket = g
         .cards
         .iter()
@@ -883,14 +891,14 @@ fn build(
         .map(|c| c.cards.split_whitespace().count())
         .max()
         .unwrap_or(0);
-    let category = match (gt.category, pocket) {
+    let category = match (printed, pocket) {
         (None, 2) => Category::Holdem,
         (None, 4) => Category::OmahaHi,
         (None, 5) => Category::Omaha5Hi,
         (None, 6) => Category::Omaha6Hi,
         (None, _) => {
             return Err(t.malformed(
-                gt_field.at,
+                gt_at,
                 "the game type names no game and the pocket cards do not tell it",
             ))
         }
@@ -900,56 +908,82 @@ fn build(
         (Some(Category::OmahaHiLo), 6) => Category::Omaha6HiLo,
         (Some(c), _) => c,
     };
-    let base = category.base();
-    if base == Base::Draw {
+    if category.base() == Base::Draw {
         return Err(t.err(
             ErrorKind::Unsupported,
-            gt_field.at,
+            gt_at,
             "draw games are not supported",
         ));
     }
+    Ok(category)
+}
 
-    // Stakes.
-    let money = |text: &str, at: Loc, what: &str| t.amount(text, scale, at, what);
-    let (small_blind, big_blind) = if let Some((a, b)) = gt.bets.or(gt.stakes) {
-        let small = money(a, gt_field.at, "stake")?;
-        let big = money(b, gt_field.at, "stake")?;
-        if base == Base::Stud {
-            // Stud prints the small and big bet; there are no blinds.
-            (0, small)
-        } else if gt.limit == LimitType::FixedLimit {
-            // Fixed limit prints the small and big bet.
-            let sb = FL_SMALL_BLINDS
-                .iter()
-                .find(|&&(k, _)| k == big)
-                .map_or(small / 2, |&(_, sb)| sb);
-            (sb, small)
-        } else {
-            (small, big)
+/// The game's facts read for its stakes: the session header, the game type and the actions.
+struct StakesFrom<'r, 'a> {
+    t: &'r Texts<'a>,
+    g: &'r GameRec<'a>,
+    s: &'r Session<'a>,
+    gt: &'r GameType<'a>,
+    gt_at: Loc,
+    acts: &'r [Act],
+    seats: &'r [Seat<'a>],
+    scale: Money,
+}
+
+impl StakesFrom<'_, '_> {
+    fn money(&self, text: &str, at: Loc, what: &str) -> Result<Money, ParseError> {
+        self.t.amount(text, self.scale, at, what)
+    }
+
+    /// A blind printed in the game, else in the session header.
+    fn printed(
+        &self,
+        f: Option<(&str, Loc)>,
+        s: &Option<Field<'_>>,
+    ) -> Result<Option<Money>, ParseError> {
+        match (f, Session::text(s)) {
+            (Some((txt, at)), _) => self.money(txt, at, "blind").map(Some),
+            (None, Some(txt)) => {
+                let at = s.as_ref().map_or(self.gt_at, |f| f.at);
+                self.money(txt, at, "blind").map(Some)
+            }
+            (None, None) => Ok(None),
         }
-    } else if base == Base::Stud {
-        // No stakes printed: the first bet of fourth street is the small bet.
-        let bet = acts
-            .iter()
-            .find(|a| a.round == 3 && a.kind == atype::BET)
-            .map_or(0, |a| a.amount);
-        (0, bet)
-    } else {
-        let printed =
-            |f: Option<(&str, Loc)>, s: &Option<Field<'_>>| -> Result<Option<Money>, ParseError> {
-                match (f, Session::text(s)) {
-                    (Some((txt, at)), _) => money(txt, at, "blind").map(Some),
-                    (None, Some(txt)) => {
-                        let at = s.as_ref().map_or(gt_field.at, |f| f.at);
-                        money(txt, at, "blind").map(Some)
-                    }
-                    (None, None) => Ok(None),
-                }
-            };
-        let sb = printed(g.smallblind, &s.smallblind)?;
-        let bb = printed(g.bigblind, &s.bigblind)?;
+    }
+
+    /// The small and big blind (stud: no small blind, the small bet as the big blind).
+    fn blinds(&self, base: Base) -> Result<(Money, Money), ParseError> {
+        let (gt, gt_at) = (self.gt, self.gt_at);
+        if let Some((a, b)) = gt.bets.or(gt.stakes) {
+            let small = self.money(a, gt_at, "stake")?;
+            let big = self.money(b, gt_at, "stake")?;
+            return Ok(if base == Base::Stud {
+                // Stud prints the small and big bet; there are no blinds.
+                (0, small)
+            } else if gt.limit == LimitType::FixedLimit {
+                // Fixed limit prints the small and big bet.
+                let sb = FL_SMALL_BLINDS
+                    .iter()
+                    .find(|&&(k, _)| k == big)
+                    .map_or(small / 2, |&(_, sb)| sb);
+                (sb, small)
+            } else {
+                (small, big)
+            });
+        }
+        if base == Base::Stud {
+            // No stakes printed: the first bet of fourth street is the small bet.
+            let bet = self
+                .acts
+                .iter()
+                .find(|a| a.round == 3 && a.kind == atype::BET)
+                .map_or(0, |a| a.amount);
+            return Ok((0, bet));
+        }
+        let sb = self.printed(self.g.smallblind, &self.s.smallblind)?;
+        let bb = self.printed(self.g.bigblind, &self.s.bigblind)?;
         // Tournaments print no stakes: the blinds posted tell them.
-        let (posted_sb, posted_bb) = blinds_of_posts(&acts, &seats);
+        let (posted_sb, posted_bb) = blinds_of_posts(self.acts, self.seats);
         let mut small = sb.unwrap_or(posted_sb);
         let mut big = bb.unwrap_or(posted_bb);
         if big == 0 {
@@ -958,39 +992,36 @@ fn build(
         if small == 0 {
             small = big / 2;
         }
-        (small, big)
-    };
-    let ante = match gt.ante {
-        Some(a) => money(a, gt_field.at, "ante")?,
-        None => match g.ante {
-            Some((a, at)) => money(a, at, "ante")?,
-            None => acts
-                .iter()
-                .filter(|a| a.kind == atype::ANTE)
-                .map(|a| a.amount)
-                .max()
-                .unwrap_or(0),
-        },
-    };
-    let game = Game {
-        kind,
-        base,
-        category,
-        limit_type: gt.limit,
-        hi_lo: category.hilo(),
-        small_blind,
-        big_blind,
-        small_bet: big_blind,
-        big_bet: big_blind.saturating_mul(2),
-        ante,
-        currency,
-        mix: None,
-        fast: false,
-        home_game: false,
-        split_board: false,
-    };
+        Ok((small, big))
+    }
 
-    // Start time.
+    /// The ante: printed in the game type or the game, else the biggest posted.
+    fn ante(&self) -> Result<Money, ParseError> {
+        Ok(match self.gt.ante {
+            Some(a) => self.money(a, self.gt_at, "ante")?,
+            None => match self.g.ante {
+                Some((a, at)) => self.money(a, at, "ante")?,
+                None => self
+                    .acts
+                    .iter()
+                    .filter(|a| a.kind == atype::ANTE)
+                    .map(|a| a.amount)
+                    .max()
+                    .unwrap_or(0),
+            },
+        })
+    }
+}
+
+/// The start time: the game's `<startdate>`, else the session's.
+fn start_of(
+    t: &Texts<'_>,
+    g: &GameRec<'_>,
+    s: &Session<'_>,
+    acts: &[Act],
+    seats: &[Seat<'_>],
+    game_at: Loc,
+) -> Result<DateTime<Utc>, ParseError> {
     let (date_text, date_at) = match (g.startdate, s.startdate.as_ref()) {
         (Some((d, at)), _) => (Cow::Borrowed(d), at),
         (None, Some(f)) => (f.text.clone(), f.at),
@@ -1008,9 +1039,78 @@ fn build(
             ));
         }
     };
-    let start = xml::date_time(&date_text)
+    xml::date_time(&date_text)
         .map(|d| Utc.from_utc_datetime(&d))
-        .ok_or_else(|| t.malformed(date_at, format!("unreadable date \"{}\"", date_text.trim())))?;
+        .ok_or_else(|| t.malformed(date_at, format!("unreadable date \"{}\"", date_text.trim())))
+}
+
+fn build(
+    chunk: &Chunk<'_>,
+    t: &Texts<'_>,
+    g: &GameRec<'_>,
+    code: &str,
+    no: i64,
+) -> Result<Hand, ParseError> {
+    let game_at = g.code.map_or(Loc { ctx: false, off: 0 }, |c| c.1);
+    check_whole(chunk, t, g, game_at)?;
+    let s = Session::read(chunk.context);
+    let Some(gt_field) = s.gametype.as_ref() else {
+        return Err(t.malformed(
+            Loc { ctx: true, off: 0 },
+            "the session header has no <gametype>",
+        ));
+    };
+    let gt = game_type(&gt_field.text).map_err(|(kind, m)| t.err(kind, gt_field.at, m))?;
+
+    // Kind of game, currency and unit.
+    let kind = if s.is_tournament() {
+        GameKind::Tour
+    } else {
+        GameKind::Ring
+    };
+    let play = Session::text(&s.mode).is_some_and(|m| !m.eq_ignore_ascii_case("real"))
+        || Session::text(&s.currency).is_some_and(|c| c.eq_ignore_ascii_case("fun"));
+    let currency = currency_of(t, &s, &gt, gt_field.at, kind, play)?;
+    // Amounts are read in hundredths: cents of real money, hundredths of a chip for tournaments
+    // and play money (some rebuy tournaments print fractional chips). Chips are rounded once
+    // the hand is built, so every decision (who is all in, which bet is uncalled, which reading
+    // of `win` balances the pot) is taken on the exact amounts.
+    let scale = CENTS;
+    let chips = kind != GameKind::Ring || play;
+    let seats = read_seats(t, g, scale)?;
+    let acts = read_acts(t, g, &seats, scale)?;
+    let category = category_told(t, g, gt.category, gt_field.at)?;
+    let base = category.base();
+    let stakes = StakesFrom {
+        t,
+        g,
+        s: &s,
+        gt: &gt,
+        gt_at: gt_field.at,
+        acts: &acts,
+        seats: &seats,
+        scale,
+    };
+    let (small_blind, big_blind) = stakes.blinds(base)?;
+    let ante = stakes.ante()?;
+    let game = Game {
+        kind,
+        base,
+        category,
+        limit_type: gt.limit,
+        hi_lo: category.hilo(),
+        small_blind,
+        big_blind,
+        small_bet: big_blind,
+        big_bet: big_blind.saturating_mul(2),
+        ante,
+        currency,
+        mix: None,
+        fast: false,
+        home_game: false,
+        split_board: false,
+    };
+    let start = start_of(t, g, &s, &acts, &seats, game_at)?;
 
     let mut p = Builder::new(t, game, code, no, start, &seats);
     {

@@ -1795,7 +1795,9 @@ fn silent_posts(p: &Parser, posts: &[Post], sb: Money, bb: Money) -> Vec<Post> {
     out
 }
 
-fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
+/// Refuses a hand that stops before it is over: no game line, no winner, a side pot without its
+/// main pot, or a summary that misses a player who took part.
+fn check_complete(p: &Parser, last_line: u32) -> Result<(), ParseError> {
     if p.phase == Phase::Header {
         return Err(ParseError::malformed(
             p.header_line,
@@ -1830,12 +1832,17 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
             ));
         }
     }
+    Ok(())
+}
+
+/// The game of the hand: category, limit, stakes and currency from the game line.
+fn game_of(p: &Parser) -> Result<Game, ParseError> {
     let category = p
         .game
         .category
         .ok_or_else(|| ParseError::malformed(p.game_line, "unknown game"))?;
     let limit = p.game.limit.unwrap_or(LimitType::FixedLimit);
-    let (sb, bb, ante) = stakes(&p, category, limit)?;
+    let (sb, bb, ante) = stakes(p, category, limit)?;
     let tour = p.game.tour;
     let currency = if tour {
         "T$".to_string()
@@ -1844,44 +1851,7 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
     } else {
         p.game.currency.unwrap_or("USD").to_string()
     };
-    let start_time = p
-        .game
-        .start_time
-        .ok_or_else(|| ParseError::malformed(p.game_line, "no readable date"))?;
-
-    // Players: the seat lines less those who left before the deal, and those who joined.
-    let mut kept: Vec<usize> = (0..p.seats.len())
-        .filter(|&i| !p.seats[i].left || p.seats[i].active)
-        .collect();
-    let biggest = p.seats.iter().filter_map(|s| s.stack).max().unwrap_or(0);
-    let mut used: Vec<u8> = kept
-        .iter()
-        .filter(|&&i| p.seats[i].listed)
-        .map(|&i| p.seats[i].seat)
-        .collect();
-    let mut seat_of = vec![0u8; p.seats.len()];
-    for &i in &kept {
-        let s = &p.seats[i];
-        seat_of[i] = if s.listed {
-            s.seat
-        } else {
-            let free = (1..=u8::MAX).find(|n| !used.contains(n)).unwrap_or(0);
-            used.push(free);
-            free
-        };
-    }
-    kept.sort_by_key(|&i| seat_of[i]);
-    let mut map: Vec<Option<PlayerIdx>> = vec![None; p.seats.len()];
-    for (new, &i) in kept.iter().enumerate() {
-        map[i] = Some(new);
-    }
-    let at = |i: usize| -> Result<PlayerIdx, ParseError> {
-        map.get(i).copied().flatten().ok_or_else(|| {
-            ParseError::malformed(p.header_line, "an action by a player who left the table")
-        })
-    };
-
-    let game = Game {
+    Ok(Game {
         kind: if tour { GameKind::Tour } else { GameKind::Ring },
         base: category.base(),
         category,
@@ -1897,26 +1867,89 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
         fast: p.game.fast,
         home_game: false,
         split_board: false,
-    };
-    let mut b = HandBuilder::new(p.site, p.no, &p.id, game, start_time);
-    for &i in &kept {
+    })
+}
+
+/// Who of the parser's seats plays the hand and in which seat: the seat lines less those who
+/// left before the deal, and those who joined (given the lowest free seats), in seat order.
+struct Seating {
+    /// The parser's seat indexes of the hand's players, in seat order.
+    kept: Vec<usize>,
+    /// The seat number of each parser seat (0 for those not kept).
+    seat_of: Vec<u8>,
+    /// The hand's player index of each parser seat.
+    map: Vec<Option<PlayerIdx>>,
+    header_line: u32,
+}
+
+impl Seating {
+    fn new(p: &Parser) -> Self {
+        let mut kept: Vec<usize> = (0..p.seats.len())
+            .filter(|&i| !p.seats[i].left || p.seats[i].active)
+            .collect();
+        let mut used: Vec<u8> = kept
+            .iter()
+            .filter(|&&i| p.seats[i].listed)
+            .map(|&i| p.seats[i].seat)
+            .collect();
+        let mut seat_of = vec![0u8; p.seats.len()];
+        for &i in &kept {
+            let s = &p.seats[i];
+            seat_of[i] = if s.listed {
+                s.seat
+            } else {
+                let free = (1..=u8::MAX).find(|n| !used.contains(n)).unwrap_or(0);
+                used.push(free);
+                free
+            };
+        }
+        kept.sort_by_key(|&i| seat_of[i]);
+        let mut map: Vec<Option<PlayerIdx>> = vec![None; p.seats.len()];
+        for (new, &i) in kept.iter().enumerate() {
+            map[i] = Some(new);
+        }
+        Seating {
+            kept,
+            seat_of,
+            map,
+            header_line: p.header_line,
+        }
+    }
+
+    /// The hand's player of parser seat `i`.
+    fn at(&self, i: usize) -> Result<PlayerIdx, ParseError> {
+        self.map.get(i).copied().flatten().ok_or_else(|| {
+            ParseError::malformed(self.header_line, "an action by a player who left the table")
+        })
+    }
+}
+
+/// Seats the players. A player the room gives no stack for (joined without a seat line, or
+/// listed with nothing) gets the biggest stack at the table, as fpdb does.
+fn seat_players(b: &mut HandBuilder, p: &Parser, seating: &Seating) {
+    let biggest = p.seats.iter().filter_map(|s| s.stack).max().unwrap_or(0);
+    for &i in &seating.kept {
         let s = &p.seats[i];
-        // A player the room gives no stack for (joined without a seat line, or listed with
-        // nothing): the biggest stack at the table, as fpdb does.
         let stack = match s.stack {
             Some(v) if v > 0 || !s.active => v,
             _ => biggest,
         };
-        b.add_player(seat_of[i], &s.name, stack, s.sitting_out);
+        b.add_player(seating.seat_of[i], &s.name, stack, s.sitting_out);
     }
-    {
-        let h = b.hand_mut();
-        h.max_seats = p.max_seats;
-        h.button_seat = p.button;
-        h.table_name = p.table.clone();
-    }
+    let h = b.hand_mut();
+    h.max_seats = p.max_seats;
+    h.button_seat = p.button;
+    h.table_name = p.table.clone();
+}
 
-    // Posts: the printed ones, the blinds old tournaments do not print, the silent "both".
+/// Posts: the printed ones, the blinds old tournaments do not print, the silent "both".
+fn post_blinds(
+    b: &mut HandBuilder,
+    p: &Parser,
+    seating: &Seating,
+    (sb, bb): (Money, Money),
+) -> Result<(), ParseError> {
+    let (tour, base) = (b.hand().game.kind == GameKind::Tour, b.hand().game.base);
     let mut posts = p.posts.clone();
     let printed_blinds = posts.iter().any(|x| {
         matches!(
@@ -1927,32 +1960,36 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
                 | ActionKind::ButtonBlind
         )
     });
-    if tour && !printed_blinds && category.base() != Base::Stud {
-        posts.extend(implicit_blinds(&p, &kept, sb, bb));
+    if tour && !printed_blinds && base != Base::Stud {
+        posts.extend(implicit_blinds(p, &seating.kept, sb, bb));
         // Without post lines, a player who takes no part and posts nothing sits out.
-        for &i in &kept {
-            if !takes_part(&p, i) && !posts.iter().any(|x| x.p == i) {
-                b.hand_mut().players[at(i)?].sitting_out = true;
+        for &i in &seating.kept {
+            if !takes_part(p, i) && !posts.iter().any(|x| x.p == i) {
+                b.hand_mut().players[seating.at(i)?].sitting_out = true;
             }
         }
     }
-    let silent = silent_posts(&p, &posts, sb, bb);
+    let silent = silent_posts(p, &posts, sb, bb);
     posts.extend(silent);
     for x in &posts {
-        b.post(at(x.p)?, x.kind, x.amount, false);
+        b.post(seating.at(x.p)?, x.kind, x.amount, false);
     }
+    Ok(())
+}
 
-    // Actions.
-    let stud = category.base() == Base::Stud;
+/// Replays the action lines into the builder: amounts added or raised to, all-ins as calls,
+/// bets, raises or (first on third street in stud) completions.
+fn replay(b: &mut HandBuilder, p: &Parser, seating: &Seating) -> Result<(), ParseError> {
+    let stud = b.hand().game.base == Base::Stud;
     let mut completed = false;
     for e in &p.evs {
         match *e {
             Ev::Street(s) => b.set_street(s),
-            Ev::Fold(q) => b.fold(at(q)?),
-            Ev::Check(q) => b.check(at(q)?),
-            Ev::Call(q, a) => b.call(at(q)?, a, false),
+            Ev::Fold(q) => b.fold(seating.at(q)?),
+            Ev::Check(q) => b.check(seating.at(q)?),
+            Ev::Call(q, a) => b.call(seating.at(q)?, a, false),
             Ev::Bet(q, a) | Ev::RaiseAdd(q, a) => {
-                let q = at(q)?;
+                let q = seating.at(q)?;
                 if b.street_max() == 0 {
                     b.bet(q, a, false);
                 } else {
@@ -1961,7 +1998,7 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
                 }
             }
             Ev::RaiseTo(q, to) => {
-                let q = at(q)?;
+                let q = seating.at(q)?;
                 if b.street_max() == 0 {
                     let added = to.saturating_sub(b.street_total(q));
                     b.bet(q, added, false);
@@ -1970,7 +2007,7 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
                 }
             }
             Ev::AllIn(q, a) => {
-                let q = at(q)?;
+                let q = seating.at(q)?;
                 let to = b.street_total(q).saturating_add(a);
                 if to <= b.street_max() {
                     b.call(q, a, true);
@@ -1984,7 +2021,7 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
                 }
             }
             Ev::AllInFlag(q) => {
-                let q = at(q)?;
+                let q = seating.at(q)?;
                 if let Some(a) = b
                     .hand_mut()
                     .actions
@@ -2001,25 +2038,32 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
                 if b.street() < 0 {
                     b.set_street(0);
                 }
-                b.bring_in(at(q)?, a, false);
+                b.bring_in(seating.at(q)?, a, false);
             }
             Ev::Complete(q, a) => {
-                let q = at(q)?;
+                let q = seating.at(q)?;
                 completed = true;
                 let to = b.street_total(q).saturating_add(a);
                 b.complete_to(q, to, false);
             }
         }
     }
+    Ok(())
+}
 
-    // The summary's totals are exact where the action lines were rounded (tournament chips
-    // of the summary format print "bets (751624)" for 751624.5): the difference goes to the
-    // player's last bet.
-    for &i in &kept {
+/// The summary's totals are exact where the action lines were rounded (tournament chips of the
+/// summary format print "bets (751624)" for 751624.5): the difference goes to the player's last
+/// bet.
+fn amend_summary_bets(
+    b: &mut HandBuilder,
+    p: &Parser,
+    seating: &Seating,
+) -> Result<(), ParseError> {
+    for &i in &seating.kept {
         let Some(total) = p.seats[i].summary_bet else {
             continue;
         };
-        let q = at(i)?;
+        let q = seating.at(i)?;
         let put: Money = b
             .hand()
             .actions
@@ -2038,18 +2082,92 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
             }
         }
     }
+    Ok(())
+}
+
+/// Cash-outs with the room's premium: amount = equity × (1 − premium).
+fn cash_outs(p: &Parser, seating: &Seating) -> Result<Vec<CashOut>, ParseError> {
+    let mut out = Vec::with_capacity(p.cash_outs.len());
+    for &(q, amount) in &p.cash_outs {
+        let fee = match p.premium {
+            Some((r, pct)) if r == q && pct > 0.0 && pct < 100.0 => {
+                ((amount as f64) * pct / (100.0 - pct)).round() as Money
+            }
+            _ => 0,
+        };
+        out.push(CashOut {
+            player: seating.at(q)?,
+            amount,
+            fee,
+        });
+    }
+    Ok(out)
+}
+
+/// The tournament of a tournament hand: its number (from the game line, the body, or the first
+/// number of the table name), buy-in, level, table and the finishes the hand prints.
+fn tournament_of(p: &Parser, seating: &Seating) -> Result<Tournament, ParseError> {
+    let mut results = Vec::with_capacity(p.results.len());
+    for &(q, place, prize) in &p.results {
+        results.push(Finish {
+            player: seating.at(q)?,
+            place,
+            prize,
+        });
+    }
+    let table = p.table.as_str();
+    let tourney_no = p
+        .game
+        .tour_no
+        .or(p.body_tour_no)
+        .or_else(|| {
+            // "(303344128) Table #62", "2481408818 659": the first number of the name.
+            let t = table.trim_start_matches(['(', '$']);
+            let (v, n) = text::leading_digits(t);
+            (n > 0).then(|| i64::try_from(v).ok()).flatten()
+        })
+        .unwrap_or(0);
+    let (buy, fee, cur) = buyin(p.game.tour_buyin.as_deref(), table, p.game_line)?;
+    let table_no = tour_table_no(table);
+    Ok(Tournament {
+        tourney_no,
+        buyin: buy,
+        fee,
+        bounty: 0,
+        currency: cur,
+        level: p.body_level.clone().or(p.game.level.clone()),
+        table_no: (!table_no.is_empty()).then(|| table_no.clone()),
+        rebuy: false,
+        results,
+    })
+}
+
+fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
+    check_complete(&p, last_line)?;
+    let game = game_of(&p)?;
+    let start_time = p
+        .game
+        .start_time
+        .ok_or_else(|| ParseError::malformed(p.game_line, "no readable date"))?;
+    let seating = Seating::new(&p);
+    let (base, tour) = (game.base, game.kind == GameKind::Tour);
+    let blinds = (game.small_blind, game.big_blind);
+    let mut b = HandBuilder::new(p.site, p.no, &p.id, game, start_time);
+    seat_players(&mut b, &p, &seating);
+    post_blinds(&mut b, &p, &seating, blinds)?;
+    replay(&mut b, &p, &seating)?;
+    amend_summary_bets(&mut b, &p, &seating)?;
 
     // Cards, hero, showdown.
-    for &i in &kept {
+    for &i in &seating.kept {
         let s = &p.seats[i];
-        let idx = at(i)?;
-        let pl = &mut b.hand_mut().players[idx];
+        let pl = &mut b.hand_mut().players[seating.at(i)?];
         pl.cards = s.cards.clone();
         pl.shown = s.shown;
         pl.mucked = s.mucked && !s.shown;
     }
     let hero = match p.hero {
-        Some(h) => Some(at(h)?),
+        Some(h) => Some(seating.at(h)?),
         None => None,
     };
     let board = p
@@ -2057,65 +2175,18 @@ fn build(p: Parser, last_line: u32) -> Result<Hand, ParseError> {
         .clone()
         .filter(|c| !c.is_empty())
         .unwrap_or_else(|| p.board.clone());
-    // Money.
     for &(q, amount, pot) in &p.collections {
-        b.collect(at(q)?, amount, pot, 0);
+        b.collect(seating.at(q)?, amount, pot, 0);
     }
-    let mut cash_outs = Vec::with_capacity(p.cash_outs.len());
-    for &(q, amount) in &p.cash_outs {
-        // The room keeps a premium of the player's equity: amount = equity × (1 − premium).
-        let fee = match p.premium {
-            Some((r, pct)) if r == q && pct > 0.0 && pct < 100.0 => {
-                ((amount as f64) * pct / (100.0 - pct)).round() as Money
-            }
-            _ => 0,
-        };
-        cash_outs.push(CashOut {
-            player: at(q)?,
-            amount,
-            fee,
-        });
-    }
-    let mut results = Vec::with_capacity(p.results.len());
-    for &(q, place, prize) in &p.results {
-        results.push(Finish {
-            player: at(q)?,
-            place,
-            prize,
-        });
-    }
+    let cash_outs = cash_outs(&p, &seating)?;
     let tournament = if tour {
-        let table = p.table.as_str();
-        let tourney_no = p
-            .game
-            .tour_no
-            .or(p.body_tour_no)
-            .or_else(|| {
-                // "(303344128) Table #62", "2481408818 659": the first number of the name.
-                let t = table.trim_start_matches(['(', '$']);
-                let (v, n) = text::leading_digits(t);
-                (n > 0).then(|| i64::try_from(v).ok()).flatten()
-            })
-            .unwrap_or(0);
-        let (buy, fee, cur) = buyin(p.game.tour_buyin.as_deref(), table, p.game_line)?;
-        let table_no = tour_table_no(table);
-        Some(Tournament {
-            tourney_no,
-            buyin: buy,
-            fee,
-            bounty: 0,
-            currency: cur,
-            level: p.body_level.clone().or(p.game.level.clone()),
-            table_no: (!table_no.is_empty()).then(|| table_no.clone()),
-            rebuy: false,
-            results,
-        })
+        Some(tournament_of(&p, &seating)?)
     } else {
         None
     };
     let mut hand = b.finish();
     hand.hero = hero;
-    if category.base() == Base::Hold && !board.is_empty() {
+    if base == Base::Hold && !board.is_empty() {
         hand.boards = vec![board];
     }
     hand.cash_outs = cash_outs;
