@@ -85,7 +85,7 @@ LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = pg_catalog, pg_temp
 DECLARE
     reference_tables text[] := ARRAY['settings', 'sites', 'players', 'gametypes', 'autorates', 'tourneytypes',
                                      'tourneys', 'tourneysplayers'];
-    hand_tables text[] := ARRAY['hands', 'handsplayers', 'handsactions', 'boardcards'];
+    hand_tables text[] := ARRAY['hands', 'handsplayers', 'handsactions', 'boardcards', 'rawhands'];
     all_tables text[];
     fk record;
     fks text[] := ARRAY[]::text[];

@@ -810,7 +810,7 @@ BEGIN
     -- Rows an import creates.
     EXECUTE format('GRANT INSERT ON fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.TourneyTypes, fpdb.Tourneys,
         fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache,
-        fpdb.Autorates TO %s', role);
+        fpdb.Autorates, fpdb.RawHands TO %s', role);
     -- Upserts of HudCache, Autorates and tournament results; KEY SHARE locks on the rows new
     -- hands reference (what a foreign-key check takes) need UPDATE as well.
     EXECUTE format('GRANT UPDATE ON fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.TourneyTypes, fpdb.Tourneys,
@@ -1259,7 +1259,7 @@ LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = pg_catalog, pg_temp
 DECLARE
     reference_tables text[] := ARRAY['settings', 'sites', 'players', 'gametypes', 'autorates', 'tourneytypes',
                                      'tourneys', 'tourneysplayers'];
-    hand_tables text[] := ARRAY['hands', 'handsplayers', 'handsactions', 'boardcards'];
+    hand_tables text[] := ARRAY['hands', 'handsplayers', 'handsactions', 'boardcards', 'rawhands'];
     all_tables text[];
     fk record;
     fks text[] := ARRAY[]::text[];
@@ -1400,6 +1400,48 @@ DROP INDEX fpdb.handsactions_handplayer_idx;
 ALTER TABLE fpdb.HandsActions DROP CONSTRAINT handsactions_pkey,
     ADD CONSTRAINT handsactions_pkey PRIMARY KEY (handPlayerId, street, actionNo);
 -- ---- end of the index design section
+
+-- ---- Kept hand texts (issue 19): fpdb.RawHands, the same statements as sql/rawhands.sql, and
+-- fpdb.raw_hand. Hands imported before 0.2.0 have no kept text (raw_hand gives NULL). Roles that
+-- may read or import hands get the same right on RawHands (what grant_reader and grant_importer
+-- now give).
+-- The text of every imported hand, kept so that it can be read back exactly (fpdb.raw_hand) and
+-- read again by later parsers. Written by the import unless fpdb.keep_raw is off.
+CREATE TABLE fpdb.RawHands (
+    handId bigint PRIMARY KEY REFERENCES fpdb.Hands (id) ON DELETE CASCADE,
+    text bytea NOT NULL
+);
+-- The value is compressed already (LZ4): PostgreSQL need not try again.
+ALTER TABLE fpdb.RawHands ALTER COLUMN text SET STORAGE EXTERNAL;
+COMMENT ON TABLE fpdb.RawHands IS
+    'The text of each imported hand as the import read it (fpdb.keep_raw); read it with fpdb.raw_hand(hand_id).';
+COMMENT ON COLUMN fpdb.RawHands.text IS
+    'The hand''s UTF-8 text, LZ4-compressed (block format, its length in front).';
+SELECT pg_catalog.pg_extension_config_dump('fpdb.rawhands', '');
+CREATE FUNCTION fpdb."raw_hand"(
+	"hand_id" bigint
+) RETURNS TEXT
+STRICT STABLE PARALLEL RESTRICTED
+SET search_path TO pg_catalog, pg_temp
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'raw_hand_wrapper';
+DO $$
+DECLARE
+    g record;
+BEGIN
+    FOR g IN
+        SELECT DISTINCT grantee::text AS grantee, privilege_type::text AS privilege
+        FROM information_schema.role_table_grants
+        WHERE table_schema OPERATOR(pg_catalog.=) 'fpdb' AND table_name OPERATOR(pg_catalog.=) 'hands'
+          AND privilege_type::text OPERATOR(pg_catalog.=) ANY (ARRAY['SELECT', 'INSERT'])
+          AND grantee::text OPERATOR(pg_catalog.<>) CURRENT_USER::text
+    LOOP
+        EXECUTE pg_catalog.format('GRANT %s ON fpdb.RawHands TO %s', g.privilege,
+            CASE WHEN g.grantee OPERATOR(pg_catalog.=) 'PUBLIC' THEN 'PUBLIC' ELSE pg_catalog.quote_ident(g.grantee) END);
+    END LOOP;
+END
+$$;
+-- ---- end of the kept hand texts section
 
 -- ==== Keep this the last statement of the update script: every section above may add
 -- ==== constraints or triggers, which must be recorded as fpdb's own.

@@ -34,7 +34,7 @@ BEGIN
     -- Rows an import creates.
     EXECUTE format('GRANT INSERT ON fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.TourneyTypes, fpdb.Tourneys,
         fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache,
-        fpdb.Autorates TO %s', role);
+        fpdb.Autorates, fpdb.RawHands TO %s', role);
     -- Upserts of HudCache, Autorates and tournament results; KEY SHARE locks on the rows new
     -- hands reference (what a foreign-key check takes) need UPDATE as well.
     EXECUTE format('GRANT UPDATE ON fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.TourneyTypes, fpdb.Tourneys,

@@ -10,6 +10,10 @@ use pgrx::{GucContext, GucFlags, GucRegistry, GucSetting};
 /// an INSERT would do (the default); off, they use INSERT statements (same rows, slower).
 pub(crate) static DIRECT_WRITES: GucSetting<bool> = GucSetting::<bool>::new(true);
 
+/// `fpdb.keep_raw`: imports keep each new hand's text in `fpdb.RawHands` (the default); off,
+/// they store only the derived rows.
+pub(crate) static KEEP_RAW: GucSetting<bool> = GucSetting::<bool>::new(true);
+
 /// `fpdb.hudcache_keys_in_memory`: HudCache keys an import (or a HudCache trigger) holds in memory
 /// before it spills them, sorted, to a temporary file; the runs are merged when HudCache is
 /// written. Memory, not results: about 800 bytes per key.
@@ -41,6 +45,14 @@ pub(crate) fn init() {
         c"When off, imports write every table with INSERT statements: the same rows, more slowly. \
           Useful for comparison and debugging.",
         &DIRECT_WRITES,
+        GucContext::Userset,
+        GucFlags::default(),
+    );
+    GucRegistry::define_bool_guc(
+        c"fpdb.keep_raw",
+        c"Imports keep the text of each new hand in fpdb.RawHands (read it with fpdb.raw_hand).",
+        c"When off, imports store only the derived rows: fpdb.raw_hand gives NULL for those hands.",
+        &KEEP_RAW,
         GucContext::Userset,
         GucFlags::default(),
     );

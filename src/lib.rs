@@ -14,6 +14,7 @@ mod hudcache;
 mod import;
 mod parse;
 mod profit;
+mod raw;
 mod summary;
 mod watch;
 
@@ -71,6 +72,11 @@ extension_sql_file!(
 );
 extension_sql_file!("../sql/hud.sql", name = "hud", requires = ["hudcache"]);
 extension_sql_file!(
+    "../sql/rawhands.sql",
+    name = "rawhands",
+    requires = ["schema"]
+);
+extension_sql_file!(
     "../sql/watch.sql",
     name = "watch",
     requires = ["hud", watch::watch, watch::unwatch]
@@ -88,9 +94,13 @@ extension_sql_file!(
 extension_sql_file!(
     "../sql/roles.sql",
     name = "roles",
-    requires = ["hud", import::import_file, "tourney"]
+    requires = ["hud", import::import_file, "tourney", "rawhands"]
 );
-extension_sql_file!("../sql/citus.sql", name = "citus", requires = ["tourney"]);
+extension_sql_file!(
+    "../sql/citus.sql",
+    name = "citus",
+    requires = ["tourney", "rawhands"]
+);
 extension_sql_file!("../sql/finalize.sql", name = "finalize", finalize);
 
 #[cfg(any(test, feature = "pg_test"))]

@@ -98,6 +98,8 @@ struct Pending {
     tourney_id: Option<i32>,
     player_ids: Vec<i32>,
     tourneys_players_ids: Vec<Option<i64>>,
+    /// The hand's kept text, packed (`fpdb_core::raw`), when `fpdb.keep_raw` is on.
+    raw: Option<Vec<u8>>,
 }
 
 /// Hands accumulated for the next batch of statements.
@@ -118,6 +120,7 @@ pub(crate) struct Timings {
     pub players: f64,
     pub actions: f64,
     pub boards: f64,
+    pub raw: f64,
 }
 
 impl BatchWriter {
@@ -132,8 +135,15 @@ impl BatchWriter {
         self.pending.len()
     }
 
-    /// Adds a hand whose site index in `ids` is `site`.
-    pub(crate) fn push(&mut self, ids: &Ids, site: u16, hand: Hand, rows: HandRows) {
+    /// Adds a hand whose site index in `ids` is `site`, with its kept text (packed) or none.
+    pub(crate) fn push(
+        &mut self,
+        ids: &Ids,
+        site: u16,
+        hand: Hand,
+        rows: HandRows,
+        raw: Option<Vec<u8>>,
+    ) {
         let gametype_id = ids.games[&(site, GameKey::of(&hand.game))];
         let tourney_id = match (&hand.tournament, TourneyTypeKey::of(&hand)) {
             (Some(t), Some(k)) => Some(ids.tourneys[&(site, k, t.tourney_no)]),
@@ -159,6 +169,7 @@ impl BatchWriter {
             tourneys_players_ids,
             hand,
             rows,
+            raw,
         });
     }
 
@@ -188,6 +199,9 @@ impl BatchWriter {
                 return (0, duplicates);
             }
 
+            let t = std::time::Instant::now();
+            write_raw(client, p, &new_hands);
+            self.timings.raw += t.elapsed().as_secs_f64();
             let distributed = self.distributed;
             write_players(
                 client,
@@ -201,6 +215,36 @@ impl BatchWriter {
             (new_hands.len() as i32, duplicates)
         })
     }
+}
+
+/// The kept texts of the new hands (`new_hands`: index in `p`, hand id), one INSERT per batch.
+/// Through INSERT on every path: RawHands has one index and no trigger, and its rows are few
+/// and wide, so writing them directly would save little.
+fn write_raw(client: &mut SpiClient<'_>, p: &[Pending], new_hands: &[(usize, i64)]) {
+    let mut ids: Vec<i64> = Vec::with_capacity(new_hands.len());
+    let mut texts: Vec<&[u8]> = Vec::with_capacity(new_hands.len());
+    for &(i, id) in new_hands {
+        if let Some(raw) = p.get(i).and_then(|x| x.raw.as_deref()) {
+            ids.push(id);
+            texts.push(raw);
+        }
+    }
+    if ids.is_empty() {
+        return;
+    }
+    client
+        .update(
+            "INSERT INTO fpdb.rawhands (handid, text) SELECT h, t FROM ROWS FROM \
+             (pg_catalog.unnest($1::pg_catalog.int8[]), pg_catalog.unnest($2::pg_catalog.bytea[])) AS u(h, t)",
+            None,
+            &[ids.into(), texts.into()],
+        )
+        .unwrap_or_else(|e| {
+            crate::errors::raise(
+                "XX000",
+                format!("fpdb import: insert into rawhands failed: {e}"),
+            )
+        });
 }
 
 /// The Hands values of a pending hand, in the order of [`hands_spec`]; `now` is the

@@ -326,6 +326,7 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     if let Some(d) = &direct {
         ids.lock_referenced(d.writes_hands());
     }
+    let keep_raw = crate::gucs::KEEP_RAW.get();
     let mut last_key: Option<(u16, i64)> = None;
     let mut done = 0usize;
     for e in &entries {
@@ -349,11 +350,13 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
         // The first pass read this chunk successfully; parsing is deterministic. Only the
         // all-in's equity is new here: an allInEV out of int's range (a pot over 2^31 cents)
         // raises 22003 even with on_error => 'skip'.
+        let raw = keep_raw
+            .then(|| fpdb_core::raw::pack(&fpdb_core::raw::hand_text(chunk.context, chunk.text)));
         let (hand, rows) = match read_hand(chunk, true) {
             Ok(v) => v,
             Err(f) => f.raise(),
         };
-        writer.push(&ids, e.site, hand, rows);
+        writer.push(&ids, e.site, hand, rows, raw);
         if writer.len() >= BATCH_HANDS {
             let (new, dup) = writer.flush(&mut hud, direct.as_mut());
             imported += new;

@@ -23,6 +23,7 @@ pub mod graph;
 pub mod model;
 pub mod parsers;
 pub mod pot;
+pub mod raw;
 pub mod split;
 pub mod stats;
 pub mod stream;

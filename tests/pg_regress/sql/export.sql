@@ -10,7 +10,7 @@
 \set plo5 :abs_srcdir '/data/stars-tour-plo5-ko.txt'
 
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
-    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
+    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache, fpdb.RawHands
     RESTART IDENTITY;
 
 SELECT imported, failed FROM fpdb.import_file(:'fourbet');

@@ -4,7 +4,7 @@
 
 -- Start from empty tables (tests share one database).
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
-    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
+    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache, fpdb.RawHands
     RESTART IDENTITY;
 
 \set fourbet :abs_srcdir '/data/stars-nlhe-4bet.txt'
@@ -44,7 +44,7 @@ SELECT fpdb.rebuild_hudcache() = (SELECT count(*) FROM fpdb.hudcache_rebuilt) AS
 SELECT count(*) AS diff_after_rebuild FROM fpdb.hudcache_diff();
 
 -- Start again from one file to compare the HUD with HandsPlayers by hand.
-TRUNCATE fpdb.Hands, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.BoardCards;
+TRUNCATE fpdb.Hands, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.BoardCards, fpdb.RawHands;
 SELECT count(*) AS hudcache_after_truncate FROM fpdb.HudCache;
 SELECT imported FROM fpdb.import_file(:'nlhe78');
 

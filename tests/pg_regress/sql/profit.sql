@@ -6,7 +6,7 @@
 \set twice :abs_srcdir '/data/allin-run-it-twice.txt'
 
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
-    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
+    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache, fpdb.RawHands
     RESTART IDENTITY;
 SELECT sum(imported) AS imported FROM (VALUES (:'nlhe78'), (:'preflop'), (:'sidepot'), (:'twice')) AS f(path),
     LATERAL fpdb.import_file(f.path);

@@ -5,7 +5,7 @@
 \set nlhe78 :abs_srcdir '/data/stars-nlhe-6max-78hands.txt'
 \set ko :abs_srcdir '/data/stars-tour-ko.txt'
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
-    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
+    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache, fpdb.RawHands
     RESTART IDENTITY;
 SELECT imported FROM fpdb.import_file(:'fourbet');
 

@@ -8,7 +8,7 @@
 \set summary :abs_srcdir '/data/stars-summary-plo5-ko.txt'
 \set summary_hands :abs_srcdir '/data/stars-tour-plo5-ko.txt'
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
-    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
+    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache, fpdb.RawHands
     RESTART IDENTITY;
 CREATE ROLE regress_planter;
 GRANT CREATE ON SCHEMA public TO regress_planter;

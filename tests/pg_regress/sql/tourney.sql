@@ -17,7 +17,7 @@ SET DateStyle = 'ISO';
 
 CREATE FUNCTION pg_temp.reset() RETURNS void LANGUAGE sql AS $$
     TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
-        fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
+        fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache, fpdb.RawHands
         RESTART IDENTITY;
 $$;
 

@@ -9,7 +9,7 @@
 \set rit :abs_srcdir '/data/stars-run-it-twice.txt'
 \set draw :abs_srcdir '/data/stars-triple-draw.txt'
 TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyTypes, fpdb.Tourneys,
-    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache
+    fpdb.TourneysPlayers, fpdb.Hands, fpdb.BoardCards, fpdb.HandsPlayers, fpdb.HandsActions, fpdb.HudCache, fpdb.RawHands
     RESTART IDENTITY;
 CREATE TEMP VIEW files AS
 SELECT * FROM (VALUES (:'nlhe78'), (:'fourbet'), (:'stud'), (:'ko'), (:'rit'), (:'draw')) AS f(path);
