@@ -6,6 +6,8 @@
 #     empty database, and on 100,000 more into a database that already holds 1,000,000;
 #   - PostgreSQL's bulk loader on those rows: binary COPY of what the import stored into a fresh
 #     database, every trigger off (heap, index and WAL cost alone);
+#   - the same import with fpdb.keep_raw off (no RawHands rows), the ratio, and the bytes per hand
+#     of the kept texts and of the database both ways;
 #   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
 #   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands, and the
@@ -242,6 +244,16 @@ newdb notrig
 sql notrig -q -c "ALTER TABLE fpdb.HandsPlayers DISABLE TRIGGER USER"
 R_NOTRIG=$(import notrig "$WORK/a.txt")
 echo "  $R_NOTRIG"
+echo "bench: same, fpdb.keep_raw = off (no RawHands rows)"
+newdb noraw
+R_NORAW=$(import noraw "$WORK/a.txt" -c "SET fpdb.keep_raw = off")
+echo "  $R_NORAW"
+# Bytes per hand of the kept texts (table, TOAST and index), and of the whole database each way.
+RAW_PER_HAND=$(sql empty -At -c "SELECT round(pg_total_relation_size('fpdb.rawhands')::numeric / count(*)) FROM fpdb.Hands")
+DB_RAW=$(sql empty -At -c "SELECT round(pg_database_size(current_database())::numeric / count(*)) FROM fpdb.Hands")
+DB_NORAW=$(sql noraw -At -c "SELECT round(pg_database_size(current_database())::numeric / count(*)) FROM fpdb.Hands")
+TEXT_PER_HAND=$(awk -v b="$(stat -c %s "$WORK/a.txt")" -v n="$N" 'BEGIN {printf "%.0f", b / n}')
+sql postgres -q -c "DROP DATABASE noraw"
 echo "bench: INSERT-statement path, with and without triggers"
 newdb ins
 R_INS=$(import ins "$WORK/a.txt" -c "SET fpdb.direct_writes = off")
@@ -459,6 +471,10 @@ row "  previous index set: import_hands, empty database" "$(rate "$R_EMPTY_PREV"
 row "  previous index set: binary COPY of the same rows" "$(rate "$R_COPY_PREV") hands/s"
 row "  previous index set: import_hands at $HANDS hands" "$(rate "$R_BIG_PREV") hands/s"
 row "  converting $HANDS hands to the previous index set" "$R_CONVERT s"
+row "import_hands, fpdb.keep_raw = off" "$(rate "$R_NORAW") hands/s"
+row "  ratio keep_raw on / off" "$(awk -v a="$R_EMPTY" -v b="$R_NORAW" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
+row "kept text per hand (RawHands, $TEXT_PER_HAND bytes of text)" "$RAW_PER_HAND bytes"
+row "  database per hand, keep_raw on / off ($N hands)" "$DB_RAW / $DB_NORAW bytes"
 row "import_hands, HudCache triggers disabled" "$(rate "$R_NOTRIG") hands/s"
 row "  ratio with triggers / without" "$(awk -v a="$R_EMPTY" -v b="$R_NOTRIG" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
 row "INSERT-statement path (fpdb.direct_writes = off)" "$(rate "$R_INS") hands/s"

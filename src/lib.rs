@@ -159,6 +159,29 @@ mod tests {
     }
 
     #[pg_test]
+    fn raw_hand_gives_back_the_imported_text() {
+        assert_eq!(import(FOUR_BET), (1, 0, 0));
+        let text = Spi::get_one::<String>("SELECT fpdb.raw_hand(max(id)) FROM fpdb.Hands")
+            .unwrap()
+            .unwrap();
+        assert_eq!(text, FOUR_BET);
+        // Off: the next hands keep no text, and raw_hand gives NULL for them.
+        Spi::run("SET fpdb.keep_raw = off").unwrap();
+        assert_eq!(import(SIX_MAX), (78, 0, 0));
+        Spi::run("RESET fpdb.keep_raw").unwrap();
+        assert_eq!(int("SELECT count(*) FROM fpdb.RawHands"), 1);
+        assert_eq!(
+            int("SELECT count(*) FROM fpdb.Hands WHERE fpdb.raw_hand(id) IS NULL"),
+            78
+        );
+    }
+
+    #[pg_test(error = "fpdb.raw_hand: there is no hand with id 424242")]
+    fn raw_hand_of_no_hand_is_an_error() {
+        Spi::get_one::<String>("SELECT fpdb.raw_hand(424242)").unwrap();
+    }
+
+    #[pg_test]
     fn parse_hands_reads_every_hand_of_a_file() {
         let n = Spi::get_one_with_args::<i64>(
             "SELECT count(*) FROM fpdb.parse_hands($1)",
@@ -225,10 +248,12 @@ mod tests {
 
     #[pg_test]
     fn schema_has_the_thirteen_tables() {
-        // The design's 13 tables; fpdb's own bookkeeping (_own_objects, the watch tables) aside.
+        // The design's 13 tables; fpdb's own additions (_own_objects, _hand_keys, the watch tables,
+        // the kept hand texts) aside.
         let n = Spi::get_one::<i64>(
             "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'fpdb' AND table_type = 'BASE TABLE' \
-             AND table_name NOT IN ('_own_objects', '_hand_keys', 'watches', 'watch_files', 'import_errors')",
+             AND table_name NOT IN ('_own_objects', '_hand_keys', 'watches', 'watch_files', 'import_errors', \
+             'rawhands')",
         )
         .unwrap();
         assert_eq!(n, Some(13));
