@@ -966,3 +966,197 @@ fn build(
     b.settle(&policy)?;
     Ok(b.finish())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::split::{chunks, normalise};
+
+    const DESC: &str = r#"<description type="Holdem" stakes="No Limit ($0.10/$0.25)"/>"#;
+
+    /// A heads-up hold'em hand: the small blind raises to 0.75, the big blind calls 0.50, both
+    /// check to the river, the big blind bets 1.00 and the small blind folds.
+    const HAND: &str = r#"<game id="123-45" starttime="20110128163339" numholecards="2" gametype="2" realmoney="true" data="20110128|Table (123)|123|123-45|false">
+	<players dealer="0">
+		<player seat="0" nickname="Alice" balance="$10.00" dealtin="true" />
+		<player seat="1" nickname="Bob" balance="$20.00" dealtin="true" />
+		<player seat="2" nickname="Carol" balance="$5.00" dealtin="false" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1296250404093" player="0" amount="0.10"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1296250404421" player="1" amount="0.25"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="RAISE" timestamp="1296250416718" player="0" amount="0.75"/>
+		<event sequence="4" type="CALL" timestamp="1296250417250" player="1" amount="0.50"/>
+		<cards type="HOLE" cards="As,Kd" player="0" hand="Ace High"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<event sequence="5" type="CHECK" timestamp="1296250431843" player="1"/>
+		<event sequence="6" type="CHECK" timestamp="1296250435046" player="0"/>
+		<cards type="COMMUNITY" cards="3h,8s,Ad" hand="Pair of Aces"/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<event sequence="7" type="CHECK" timestamp="1296250445125" player="1"/>
+		<event sequence="8" type="CHECK" timestamp="1296250452968" player="0"/>
+		<cards type="COMMUNITY" cards="3h,8s,Ad,Td" hand="Pair of Aces"/>
+	</round>
+	<round id="POSTRIVER" sequence="5">
+		<event sequence="9" type="BET" timestamp="1296250462968" player="1" amount="1.00"/>
+		<event sequence="10" type="FOLD" timestamp="1296250464437" player="0"/>
+		<cards type="COMMUNITY" cards="3h,8s,Ad,Td,8c" hand="Pair of Aces"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="6">
+		<winner amount="1.00" uncalled="true" potnumber="2" player="1" pottype="n"/>
+		<winner amount="1.43" uncalled="false" potnumber="1" player="1" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="7">
+	</round>
+</game>"#;
+
+    fn parse_text(text: &str) -> Vec<Result<Hand, ParseError>> {
+        let text = normalise(text);
+        chunks(&text)
+            .map(|c| match c.room {
+                Some(r) => r.parse(&c),
+                None => Err(ParseError::new(
+                    ErrorKind::NotAHandHistory,
+                    c.first_line,
+                    "",
+                )),
+            })
+            .collect()
+    }
+
+    fn file() -> String {
+        format!("{DESC}\n{HAND}\n")
+    }
+
+    #[test]
+    fn detection() {
+        assert!(is_description(DESC));
+        assert!(is_game_start(HAND.lines().next().unwrap()));
+        assert!(!is_game_start(r#"<game gamecode="123">"#));
+        assert!(!is_game_start("<gametype>Holdem</gametype>"));
+        assert!(!is_description("<description>text</description>"));
+    }
+
+    #[test]
+    fn a_hand_is_read() {
+        let r = parse_text(&file());
+        assert_eq!(r.len(), 1);
+        let h = r[0].as_ref().unwrap();
+        assert_eq!(h.site, SITE);
+        assert_eq!(h.site_hand_no, 1_230_000_045);
+        assert_eq!(h.site_hand_id, "123-45");
+        assert_eq!(h.start_time.to_rfc3339(), "2011-01-28T21:33:39+00:00");
+        assert_eq!(h.table_name, "Table (123)");
+        assert_eq!(h.button_seat, Some(1));
+        assert_eq!(h.players.len(), 2, "Carol is not dealt in");
+        assert_eq!((h.players[0].seat, h.players[0].stack), (1, 1_000));
+        assert_eq!(h.hero, Some(0));
+        assert_eq!(h.players[0].cards, Card::parse_all("As Kd").unwrap());
+        assert_eq!(h.boards, vec![Card::parse_all("3h 8s Ad Td 8c").unwrap()]);
+        let raise = &h.actions[2];
+        assert_eq!(
+            (raise.kind, raise.amount, raise.raise_to),
+            (ActionKind::Raise, 65, Some(75))
+        );
+        assert_eq!((h.total_pot, h.rake), (150, 7));
+        assert_eq!(h.returned.len(), 1);
+        assert_eq!((h.returned[0].amount, h.returned[0].street), (100, 3));
+    }
+
+    #[test]
+    fn every_cut_is_refused() {
+        let text = file();
+        let lines: Vec<&str> = text.lines().collect();
+        for cut in 2..lines.len() {
+            let t = lines[..cut].join("\n");
+            for r in parse_text(&t) {
+                assert!(r.is_err(), "accepted when cut after line {cut}");
+            }
+        }
+        // Cut inside the last tag.
+        let t = &text[..text.len() - 4];
+        assert!(parse_text(t).iter().all(Result::is_err));
+    }
+
+    #[test]
+    fn refusals() {
+        let cancelled = file().replace(
+            r#"<round id="END_OF_FOLDED_GAME" sequence="6">"#,
+            r#"<round id="GAME_CANCELLED" sequence="6"><event sequence="11" type="GAME_CANCELLED" timestamp="1"/></round><round id="END_OF_FOLDED_GAME" sequence="7">"#,
+        );
+        assert_eq!(
+            parse_text(&cancelled)[0].as_ref().unwrap_err().kind,
+            ErrorKind::Cancelled
+        );
+        let unknown = file().replace(
+            r#"type="CHECK" timestamp="1296250431843""#,
+            r#"type="WOBBLE" timestamp="1""#,
+        );
+        let e = parse_text(&unknown)[0].clone().unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 18));
+        let stranger = file().replace(
+            r#"type="BET" timestamp="1296250462968" player="1""#,
+            r#"type="BET" timestamp="1" player="7""#,
+        );
+        assert!(parse_text(&stranger)[0].is_err());
+        let hp = file().replace("No Limit", "Half Pot Limit");
+        assert_eq!(
+            parse_text(&hp)[0].as_ref().unwrap_err().kind,
+            ErrorKind::Unsupported
+        );
+        // Money that does not balance: the winner paid more than the pot.
+        let rich = file().replace(r#"amount="1.43""#, r#"amount="9.43""#);
+        assert!(parse_text(&rich)[0].is_err());
+        // No description: game and stakes unknown.
+        assert!(parse_text(HAND)[0].is_err());
+    }
+
+    #[test]
+    fn raises_as_chips_added() {
+        // The older clients: the small blind's RAISE 0.75 is a raise to 0.85, the big blind's
+        // RAISE 1.00 one to 1.25, which the CALL 0.40 of the small blind matches (and no
+        // reading of the raises as totals does).
+        let old = file()
+            .replace(
+                r#"<event sequence="4" type="CALL" timestamp="1296250417250" player="1" amount="0.50"/>"#,
+                r#"<event sequence="4" type="RAISE" timestamp="1" player="1" amount="1.00"/><event sequence="4" type="CALL" timestamp="1" player="0" amount="0.40"/>"#,
+            )
+            .replace(r#"amount="1.43""#, r#"amount="2.43""#);
+        let h = parse_text(&old).remove(0).unwrap();
+        let r = &h.actions[3];
+        assert_eq!((r.kind, r.raise_to), (ActionKind::Raise, Some(125)));
+        assert_eq!((h.total_pot, h.rake), (250, 7));
+    }
+
+    #[test]
+    fn values() {
+        assert_eq!(hand_no("31226377-1375"), Some(312_263_770_001_375));
+        assert_eq!(hand_no("1-10000000"), None);
+        assert_eq!(hand_no("9999999999999-1"), None);
+        assert_eq!(hand_no("12-"), None);
+        assert_eq!(
+            start_time("2012/08/14 21:50:08 +0400")
+                .unwrap()
+                .to_rfc3339(),
+            "2012-08-14T17:50:08+00:00"
+        );
+        assert_eq!(
+            start_time("20110719120000").unwrap().to_rfc3339(),
+            "2011-07-19T17:00:00+00:00"
+        );
+        assert!(start_time("2011071912").is_none());
+        assert_eq!(
+            stakes_of("No Limit Level 4 Blinds 40/80"),
+            Ok((LimitType::NoLimit, vec!["40", "80"]))
+        );
+        assert_eq!(
+            stakes_of("Limit $1/$2"),
+            Ok((LimitType::FixedLimit, vec!["$1", "$2"]))
+        );
+        assert_eq!(stakes_of("No Limit"), Ok((LimitType::NoLimit, vec![])));
+    }
+}
