@@ -605,12 +605,11 @@ fn build(
         match e.name.as_str() {
             "round" => round = e.get("id").unwrap_or(""),
             "event"
-                if e.get("type") == Some("BRING_IN")
-                    || (round == "BLINDS" && e.get("type") != Some("CHAT")) =>
+                if e.get("amount").is_some()
+                    && (e.get("type") == Some("BRING_IN")
+                        || (round == "BLINDS" && e.get("type") != Some("CHAT"))) =>
             {
-                if e.get("amount").is_some() {
-                    blind_posts.push(e);
-                }
+                blind_posts.push(e);
             }
             _ => {}
         }
