@@ -8,10 +8,10 @@
 //! `</game>` is missing (a cut file) is refused as unfinished, never read short.
 //!
 //! Elements of a game, each read or deliberately ignored:
-//! - `<players dealer>` with `<player seat nickname balance dealtin/>`: seats (0-based, stored
-//!   from 0: stored plus one, as fpdb numbers seats from 1; the dealer's seat too), stacks. Only players dealt in are seated; a player who posts or acts without
-//!   being dealt in is seated too (the room's `dealtin` is not always right), and one who is not
-//!   in the list at all is refused.
+//! - `<players dealer>` with `<player seat nickname balance dealtin/>`: seats (numbered from 0:
+//!   stored plus one, as fpdb numbers seats from 1; the dealer's seat too), stacks. Only players
+//!   dealt in are seated; a player who posts or acts without being dealt in is seated too (the
+//!   room's `dealtin` is not always right), and one who is not in the list at all is refused.
 //! - `<round id>`: `BLINDS` (posts), `PREFLOP`, `POSTFLOP`, `POSTTURN`, `POSTRIVER`; draw games'
 //!   `PRE_FIRST_DRAW`, `FIRST_DRAW`, `POST_FIRST_DRAW`, ... `THIRD_DRAW`, `POST_THIRD_DRAW`;
 //!   stud's `BRING_IN`, `FOURTH_STREET` ... `SEVENTH_STREET`; `SHOWDOWN`, `END_OF_FOLDED_GAME`,
@@ -21,9 +21,12 @@
 //!   big blind), `RETURN_BLIND` (small and big blind at once when more than the big blind),
 //!   `ANTE`, `BRING_IN`, `FOLD`, `CHECK`, `CALL`, `BET`, `RAISE`, `COMPLETE`, `ALL_IN`, `DRAW`
 //!   (`text` = cards thrown). Amounts: `CALL`, `BET` and `ALL_IN` are the chips added, `RAISE`
-//!   and `COMPLETE` the street total the player raises to (checked against the balances: a
-//!   small blind's `CALL 5.00` to a `RAISE 6.00` over blinds of 1 and 2). An `ALL_IN` without
-//!   amount repeats an earlier all-in and is ignored. `SHOW`, `MUCK`, `CHAT`, `LEAVE`,
+//!   and `COMPLETE` the street total the player raises to in the clients from 2010 on (checked
+//!   against the balances: a small blind's `CALL 5.00` to a `RAISE 6.00` over blinds of 1 and
+//!   2), the chips added in the 2008 client: the hand is read the first way, and the second
+//!   when a call is not what the player owed. An `ALL_IN` among the blinds is a blind for the
+//!   whole stack; one without amount repeats an earlier all-in and is ignored. An action of a
+//!   player who has folded is ignored (the room's uncalled bets show it did not count). `SHOW`, `MUCK`, `CHAT`, `LEAVE`,
 //!   `PLAYER_OUT`, `DISCONNECTED`, `RECONNECTED`, `SIT_OUT` carry no money and are ignored.
 //! - `<cards type cards player>`: `HOLE` (the hero's cards; in stud every player's known
 //!   cards), `DRAW_DRAWN_CARDS` (the hero's hand after a draw; in stud the cards dealt so far,
