@@ -31,6 +31,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("cake", &["cash/Cake", "tour/Cake"]),
     ("unibet", &["cash/Unibet"]),
     ("kingsclub", &["cash/KingsClub"]),
+    ("merge", &["cash/Merge", "tour/Merge"]),
     ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
 ];
 

@@ -140,6 +140,7 @@ targets! {
     fuzz_cake => "cake",
     fuzz_unibet => "unibet",
     fuzz_kingsclub => "kingsclub",
+    fuzz_merge => "merge",
     fuzz_pokertracker => "pokertracker",
     fuzz_stats => "stats",
 }

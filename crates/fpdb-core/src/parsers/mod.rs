@@ -68,6 +68,7 @@ pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
 pub mod kingsclub;
+pub mod merge;
 pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
@@ -151,6 +152,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &cake::Cake,
     &unibet::Unibet,
     &kingsclub::KingsClub,
+    &merge::Merge,
     &pokertracker::PokerTracker,
 ];
 

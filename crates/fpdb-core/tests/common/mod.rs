@@ -717,6 +717,27 @@ pub fn site_hand_no(h: &Hand) -> String {
 /// [`first_hand_sidecars_agree`], the sidecar's hand number compared with `hand_no` of the hand
 /// (for a room whose stored number is not the reference tracker's).
 pub fn first_hand_sidecars_agree_by(dirs: &[&str], hand_no: fn(&Hand) -> String) -> usize {
+    first_hand_sidecars_agree_with(dirs, hand_no, sidecar_start_time, sidecar_stack)
+}
+
+/// The stack the reference tracker stored for a player: ours, for most rooms.
+pub fn sidecar_stack(h: &Hand, p: PlayerIdx) -> Money {
+    h.players[p].stack
+}
+
+/// The start time as the reference tracker stored it: ours in UTC, for most rooms.
+pub fn sidecar_start_time(h: &Hand) -> String {
+    h.start_time.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+/// [`first_hand_sidecars_agree_by`], the sidecar's start time compared with `start_time` of the
+/// hand too (for a room whose tracker stored another reading of the printed time).
+pub fn first_hand_sidecars_agree_with(
+    dirs: &[&str],
+    hand_no: fn(&Hand) -> String,
+    start_time: fn(&Hand) -> String,
+    stack: fn(&Hand, PlayerIdx) -> Money,
+) -> usize {
     let mut compared = 0;
     for rel in room_files(dirs) {
         let (hands, gt, hp) = (
@@ -740,7 +761,7 @@ pub fn first_hand_sidecars_agree_by(dirs: &[&str], hand_no: fn(&Hand) -> String)
                 Some(hand_no(&h).as_str()),
                 "{rel}"
             );
-            let t = h.start_time.format("%Y-%m-%dT%H:%M:%SZ").to_string();
+            let t = start_time(&h);
             assert_eq!(v["startTime"].as_str(), Some(t.as_str()), "{rel}");
         }
         if let Some(v) = gt {
@@ -765,7 +786,7 @@ pub fn first_hand_sidecars_agree_by(dirs: &[&str], hand_no: fn(&Hand) -> String)
                 assert_eq!(s["seatNo"].as_i64(), Some(i64::from(pl.seat)), "{rel}");
                 assert_eq!(
                     s["startCash"].as_i64().map(|x| x / chips),
-                    Some(pl.stack),
+                    Some(stack(&h, r.player)),
                     "{rel}"
                 );
                 // Draw games' cards are compared by replaying the draws (stats_sidecars).
@@ -874,6 +895,10 @@ pub struct RoomCorpus {
     pub bad_pots: &'static [BadPot],
     /// The hand number the reference tracker stored, for its sidecars ([`site_hand_no`]).
     pub sidecar_hand_no: fn(&Hand) -> String,
+    /// The start time the reference tracker stored, for its sidecars ([`sidecar_start_time`]).
+    pub sidecar_start_time: fn(&Hand) -> String,
+    /// A player's stack as the reference tracker stored it ([`sidecar_stack`]).
+    pub sidecar_stack: fn(&Hand, PlayerIdx) -> Money,
 }
 
 impl RoomCorpus {
@@ -889,6 +914,8 @@ impl RoomCorpus {
             rules: Rules::PLAIN,
             bad_pots: &[],
             sidecar_hand_no: site_hand_no,
+            sidecar_start_time,
+            sidecar_stack,
         }
     }
 }
@@ -913,7 +940,12 @@ pub fn room_corpus_agrees(room: &RoomCorpus) {
     money_adds_up(&hands, room.rules, room.bad_pots);
     statistics_agree(&hands, room.bad_pots);
     hand_numbers_identify_hands(room.dirs);
-    let compared = first_hand_sidecars_agree_by(room.dirs, room.sidecar_hand_no);
+    let compared = first_hand_sidecars_agree_with(
+        room.dirs,
+        room.sidecar_hand_no,
+        room.sidecar_start_time,
+        room.sidecar_stack,
+    );
     println!("{}: {compared} files with sidecars compared", room.site);
     // A hundred damaged copies a hand at least, of up to five hands (a room with one file of
     // one hand has fewer than five hundred).

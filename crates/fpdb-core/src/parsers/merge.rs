@@ -1,0 +1,1164 @@
+//! The Merge network's own hand histories (Carbon Poker and the other Merge skins): XML, one
+//! `<game>` element per hand, whatever the file's extension.
+//!
+//! A file starts with `<description type="Holdem" stakes="No Limit ($0.10/$0.25)"/>` (the game
+//! and stakes of every hand after it: read as the chunk's context, [`Room::is_context_start`]);
+//! each `<game id="TABLE-HAND" starttime=".." gametype=".." realmoney=".." data="..">` line
+//! starts a hand ([`Room::is_hand_start`]). The document is read with `quick-xml`; a game whose
+//! `</game>` is missing (a cut file) is refused as unfinished, never read short.
+//!
+//! Elements of a game, each read or deliberately ignored:
+//! - `<players dealer>` with `<player seat nickname balance dealtin/>`: seats (numbered from 0:
+//!   stored plus one, as fpdb numbers seats from 1; the dealer's seat too), stacks. Only players
+//!   dealt in are seated; a player who posts or acts without being dealt in is seated too (the
+//!   room's `dealtin` is not always right), and one who is not in the list at all is refused.
+//! - `<round id>`: `BLINDS` (posts), `PREFLOP`, `POSTFLOP`, `POSTTURN`, `POSTRIVER`; draw games'
+//!   `PRE_FIRST_DRAW`, `FIRST_DRAW`, `POST_FIRST_DRAW`, ... `THIRD_DRAW`, `POST_THIRD_DRAW`;
+//!   stud's `BRING_IN`, `FOURTH_STREET` ... `SEVENTH_STREET`; `SHOWDOWN`, `END_OF_FOLDED_GAME`,
+//!   `END_OF_GAME` (required: a game without it is unfinished) and `GAME_CANCELLED` (refused as
+//!   cancelled).
+//! - `<event type player amount>`: `SMALL_BLIND`, `BIG_BLIND`, `INITIAL_BLIND` (a new player's
+//!   big blind), `RETURN_BLIND` (small and big blind at once when more than the big blind),
+//!   `ANTE`, `BRING_IN`, `FOLD`, `CHECK`, `CALL`, `BET`, `RAISE`, `COMPLETE`, `ALL_IN`, `DRAW`
+//!   (`text` = cards thrown). Amounts: `CALL`, `BET` and `ALL_IN` are the chips added, `RAISE`
+//!   and `COMPLETE` the street total the player raises to in the clients from 2010 on (checked
+//!   against the balances: a small blind's `CALL 5.00` to a `RAISE 6.00` over blinds of 1 and
+//!   2), the chips added in the 2008 client: the hand is read the first way, and the second
+//!   when a call is not what the player owed. An `ALL_IN` among the blinds is a blind for the
+//!   whole stack; one without amount repeats an earlier all-in and is ignored. An action of a
+//!   player who has folded is ignored (the room's uncalled bets show it did not count). `SHOW`, `MUCK`, `CHAT`, `LEAVE`,
+//!   `PLAYER_OUT`, `DISCONNECTED`, `RECONNECTED`, `SIT_OUT` carry no money and are ignored.
+//! - `<cards type cards player>`: `HOLE` (the hero's cards; in stud every player's known
+//!   cards), `DRAW_DRAWN_CARDS` (the hero's hand after a draw; in stud the cards dealt so far,
+//!   empty for unknown), `COMMUNITY` (the board so far), `SHOWN`, `MUCKED`.
+//! - `<winner amount uncalled potnumber player pottype>`: a collection from pot `potnumber`, or
+//!   with `uncalled="true"` an uncalled bet given back. The rake is not printed: it is the pot
+//!   less the collections.
+//!
+//! Start time: `starttime` is `YYYYMMDDHHMMSS` without zone (read as UTC−5, eastern standard
+//! time all year round: the events' epoch-millisecond timestamps are five hours ahead of it in
+//! winter and summer alike) or `YYYY/MM/DD HH:MM:SS ±HHMM` with its offset.
+//!
+//! Hand number: `TABLE-HAND` → `TABLE · 10^7 + HAND` (`31226377-1375` → `312263770001375`), the
+//! hand part below 10^7; `site_hand_id` keeps the id as printed.
+//!
+//! Tournaments (`type="... Tournament"`): chips; the `balance` of a tournament seat is printed
+//! after the player's antes and blinds, which are added back to give his stack. The tournament
+//! number is the first part of the `data` field's third item (`38893318-1`), the table name
+//! its second item. Buy-ins are not printed.
+
+use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
+
+use crate::amount::{CENTS, CHIPS};
+use crate::builder::HandBuilder;
+use crate::cards::Card;
+use crate::error::{ErrorKind, ParseError};
+use crate::model::*;
+use crate::parsers::text::checked_money;
+use crate::parsers::Room;
+use crate::pot::PotPolicy;
+use crate::split::Chunk;
+
+/// The Merge network's XML hand histories.
+#[derive(Debug)]
+pub struct Merge;
+
+pub const SITE: &str = "Merge";
+
+/// `site_hand_no` = table number × this + hand number.
+const HAND_FACTOR: i64 = 10_000_000;
+
+impl Room for Merge {
+    fn site(&self) -> &'static str {
+        SITE
+    }
+    fn header_first_bytes(&self) -> &'static [u8] {
+        b"< \t"
+    }
+    fn is_hand_start(&self, line: &str) -> bool {
+        is_game_start(line)
+    }
+    fn parse(&self, chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
+        parse_chunk(chunk)
+    }
+    fn is_context_start(&self, line: &str) -> bool {
+        is_description(line)
+    }
+}
+
+fn open_tag<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let t = line.trim_start_matches([' ', '\t']);
+    let rest = t.strip_prefix('<')?.strip_prefix(name)?;
+    if !matches!(rest.as_bytes().first(), Some(b' ' | b'\t')) {
+        return None;
+    }
+    Some(rest.split('>').next().unwrap_or(rest))
+}
+
+/// `<game id="..." starttime="..." ...>` at the start of a line (iPoker's games have a
+/// `gamecode` instead).
+fn is_game_start(line: &str) -> bool {
+    open_tag(line, "game")
+        .is_some_and(|tag| tag.trim_start().starts_with("id=\"") && tag.contains(" starttime=\""))
+}
+
+/// `<description type="..." stakes="..."/>`.
+fn is_description(line: &str) -> bool {
+    open_tag(line, "description")
+        .is_some_and(|tag| tag.contains("type=\"") && tag.contains(" stakes=\""))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document as a list of elements
+// ---------------------------------------------------------------------------------------------
+
+/// One element of the game (start or empty tag), with its attributes and line.
+#[derive(Debug)]
+struct El {
+    name: String,
+    attrs: Vec<(String, String)>,
+    line: u32,
+    /// Depth: 0 for `<game>`, 1 for `<players>` and `<round>`, 2 inside them.
+    depth: usize,
+}
+
+impl El {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+    fn need(&self, key: &str) -> Result<&str, ParseError> {
+        self.get(key).ok_or_else(|| {
+            ParseError::malformed(self.line, format!("<{}> without {key}", self.name))
+        })
+    }
+}
+
+fn line_of(text: &str, first_line: u32, off: usize) -> u32 {
+    let off = off.min(text.len());
+    let n = memchr::memchr_iter(b'\n', &text.as_bytes()[..off]).count();
+    first_line.saturating_add(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+fn element(e: &BytesStart<'_>, line: u32, depth: usize) -> Result<El, ParseError> {
+    let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+    let mut attrs = Vec::new();
+    for a in e.attributes() {
+        let a = a.map_err(|err| ParseError::malformed(line, format!("bad attribute: {err}")))?;
+        let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+        let value = a
+            .unescape_value()
+            .map_err(|err| ParseError::malformed(line, format!("bad attribute value: {err}")))?
+            .into_owned();
+        attrs.push((key, value));
+    }
+    Ok(El {
+        name,
+        attrs,
+        line,
+        depth,
+    })
+}
+
+/// The elements of `text` (one `<game>` with everything in it, nothing after it), or why not.
+fn elements(text: &str, first_line: u32, root: &str) -> Result<Vec<El>, ParseError> {
+    let mut r = Reader::from_str(text);
+    r.config_mut().trim_text(true);
+    let mut out = Vec::new();
+    let mut stack: Vec<String> = Vec::new();
+    let mut closed = false;
+    loop {
+        let off = usize::try_from(r.buffer_position()).unwrap_or(usize::MAX);
+        let ev = r.read_event().map_err(|err| {
+            let at = usize::try_from(r.error_position()).unwrap_or(off);
+            let line = line_of(text, first_line, at);
+            if at >= text.trim_end().len() || matches!(err, quick_xml::Error::Syntax(_)) {
+                ParseError::new(
+                    ErrorKind::Unfinished,
+                    line,
+                    format!("the game stops inside a tag (the file was cut): {err}"),
+                )
+            } else {
+                ParseError::malformed(line, format!("unreadable XML: {err}"))
+            }
+        })?;
+        let line = line_of(
+            text,
+            first_line,
+            off + leading_blank(&text[off.min(text.len())..]),
+        );
+        match ev {
+            Event::Start(ref e) | Event::Empty(ref e) => {
+                if closed {
+                    return Err(ParseError::malformed(line, "an element after </game>"));
+                }
+                let el = element(e, line, stack.len())?;
+                if stack.is_empty() && el.name != root {
+                    return Err(ParseError::malformed(
+                        line,
+                        format!("<{}> where <{root}> was expected", el.name),
+                    ));
+                }
+                if matches!(ev, Event::Start(_)) {
+                    stack.push(el.name.clone());
+                } else if stack.is_empty() {
+                    closed = true;
+                }
+                out.push(el);
+            }
+            Event::End(ref e) => {
+                let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+                if stack.pop().as_deref() != Some(name.as_str()) {
+                    return Err(ParseError::malformed(line, format!("unexpected </{name}>")));
+                }
+                if stack.is_empty() {
+                    closed = true;
+                }
+            }
+            Event::Text(ref t) => {
+                if !t.iter().all(u8::is_ascii_whitespace) {
+                    return Err(ParseError::malformed(line, "text outside any element"));
+                }
+            }
+            Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_) => {}
+            Event::CData(_) => return Err(ParseError::malformed(line, "CDATA in a game")),
+            Event::Eof => {
+                if !closed || out.is_empty() {
+                    return Err(ParseError::new(
+                        ErrorKind::Unfinished,
+                        line,
+                        format!("the <{root}> element stops before its end (the file was cut)"),
+                    ));
+                }
+                return Ok(out);
+            }
+        }
+    }
+}
+
+fn leading_blank(s: &str) -> usize {
+    s.len() - s.trim_start().len()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header values
+// ---------------------------------------------------------------------------------------------
+
+/// `31226377-1375` → `31226377 · 10^7 + 1375`.
+fn hand_no(id: &str) -> Option<i64> {
+    let (t, h) = id.split_once('-')?;
+    if t.is_empty()
+        || h.is_empty()
+        || !t.bytes().all(|b| b.is_ascii_digit())
+        || !h.bytes().all(|b| b.is_ascii_digit())
+        || t.len() > 12
+        || h.len() > 7
+    {
+        return None;
+    }
+    let t: i64 = t.parse().ok()?;
+    let h: i64 = h.parse().ok()?;
+    t.checked_mul(HAND_FACTOR)?.checked_add(h)
+}
+
+/// `20110128163339` (UTC−5) or `2012/08/14 21:50:08 +0400`.
+fn start_time(s: &str) -> Option<DateTime<Utc>> {
+    let s = s.trim();
+    if s.len() == 14 && s.bytes().all(|b| b.is_ascii_digit()) {
+        let t = NaiveDateTime::parse_from_str(s, "%Y%m%d%H%M%S").ok()?;
+        let est = FixedOffset::west_opt(5 * 3600)?;
+        return est
+            .from_local_datetime(&t)
+            .single()
+            .map(|t| t.with_timezone(&Utc));
+    }
+    DateTime::parse_from_str(s, "%Y/%m/%d %H:%M:%S %z")
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// The game named by the description's `type` (without " Tournament").
+fn category_of(name: &str) -> Option<Category> {
+    Some(match name {
+        "Holdem" => Category::Holdem,
+        "Omaha" => Category::OmahaHi,
+        "Omaha H/L8" => Category::OmahaHiLo,
+        "2-7 Lowball" => Category::TripleDraw27,
+        "A-5 Lowball" => Category::TripleDrawA5,
+        "Badugi" => Category::Badugi,
+        "5-Draw" => Category::FiveDraw,
+        "7-Stud" => Category::StudHi,
+        "7-Stud H/L8" => Category::StudHiLo,
+        "Razz" => Category::Razz,
+        _ => return None,
+    })
+}
+
+/// A mixed game's hand: the game of its `multigametype` code.
+fn category_of_code(code: &str) -> Option<Category> {
+    Some(match code {
+        "2" | "23" => Category::Holdem,
+        "9" | "29" => Category::OmahaHi,
+        "35" | "37" => Category::OmahaHiLo,
+        "39" | "41" => Category::StudHi,
+        "43" | "45" => Category::StudHiLo,
+        "47" | "49" => Category::Razz,
+        _ => return None,
+    })
+}
+
+const MIXES: &[(&str, &str)] = &[
+    ("HORSE", "horse"),
+    ("HOSE", "hose"),
+    ("HA", "ha"),
+    ("HO", "ho"),
+    ("RASH", "rash"),
+    ("SHOE", "shoe"),
+    ("HAR", "har"),
+];
+
+/// The betting structure and the printed amounts of `stakes` ("No Limit ($0.10/$0.25)",
+/// "Limit $1/$2", "No Limit Level 4 Blinds 40/80", "No Limit").
+fn stakes_of(s: &str) -> Result<(LimitType, Vec<&str>), &'static str> {
+    let s = s.trim();
+    let (limit, rest) = if let Some(r) = s.strip_prefix("No Limit") {
+        (LimitType::NoLimit, r)
+    } else if s.starts_with("Half Pot Limit") {
+        return Err("half-pot limit: a betting structure fpdb's model has no type for");
+    } else if let Some(r) = s.strip_prefix("Pot Limit") {
+        (LimitType::PotLimit, r)
+    } else if let Some(r) = s.strip_prefix("Limit") {
+        (LimitType::FixedLimit, r)
+    } else {
+        return Err("stakes of an unknown betting structure");
+    };
+    let rest = rest.trim();
+    let rest = match rest.find("Blinds ") {
+        Some(i) => &rest[i + 7..],
+        None => rest,
+    };
+    let rest = rest.trim_start_matches('(').trim_end_matches(')').trim();
+    if rest.is_empty() {
+        return Ok((limit, Vec::new()));
+    }
+    Ok((limit, rest.split('/').map(str::trim).collect()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hand
+// ---------------------------------------------------------------------------------------------
+
+/// The street a round's betting is on, `None` for rounds without betting.
+fn street_of(base: Base, id: &str) -> Option<i8> {
+    Some(match (base, id) {
+        (_, "BLINDS") => POSTS,
+        (Base::Hold, "PREFLOP") => 0,
+        (Base::Hold, "POSTFLOP") => 1,
+        (Base::Hold, "POSTTURN") => 2,
+        (Base::Hold, "POSTRIVER") => 3,
+        (Base::Draw, "PRE_FIRST_DRAW") => 0,
+        (Base::Draw, "FIRST_DRAW" | "POST_FIRST_DRAW") => 1,
+        (Base::Draw, "SECOND_DRAW" | "POST_SECOND_DRAW") => 2,
+        (Base::Draw, "THIRD_DRAW" | "POST_THIRD_DRAW") => 3,
+        (Base::Stud, "BRING_IN" | "THIRD_STREET") => 0,
+        (Base::Stud, "FOURTH_STREET") => 1,
+        (Base::Stud, "FIFTH_STREET") => 2,
+        (Base::Stud, "SIXTH_STREET") => 3,
+        (Base::Stud, "SEVENTH_STREET") => 4,
+        _ => return None,
+    })
+}
+
+fn cards_list(s: &str, line: u32) -> Result<Vec<Card>, ParseError> {
+    s.split(',')
+        .map(|c| {
+            let c = c.trim();
+            if c.is_empty() || c == "null" {
+                Ok(Card::UNKNOWN)
+            } else {
+                Card::parse_opt(c)
+                    .ok_or_else(|| ParseError::malformed(line, format!("unreadable card {c:?}")))
+            }
+        })
+        .collect()
+}
+
+fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
+    let els = elements(chunk.text, chunk.first_line, "game")?;
+    let desc = if chunk.context.is_empty() {
+        None
+    } else {
+        let d = elements(chunk.context, chunk.context_line, "description")?;
+        d.into_iter().next()
+    };
+    let game_el = &els[0];
+    let id = game_el.need("id")?;
+    let no = hand_no(id).ok_or_else(|| {
+        if id.split_once('-').is_some_and(|(t, h)| {
+            !t.is_empty() && !h.is_empty() && t.bytes().chain(h.bytes()).all(|b| b.is_ascii_digit())
+        }) {
+            ParseError::hand_no_too_large(game_el.line)
+        } else {
+            ParseError::malformed(game_el.line, "a game id that is not TABLE-HAND")
+        }
+    })?;
+    // Raises as street totals (the clients from 2010 on), else as the chips added (older ones):
+    // the reading under which every call is what the player owed.
+    match build(&els, desc.as_ref(), id, no, Raises::To) {
+        Err(e) if e.message.starts_with(CALL_MISMATCH) => {
+            build(&els, desc.as_ref(), id, no, Raises::Added).map_err(|_| e)
+        }
+        r => r,
+    }
+    .map_err(|e| e.with_hand_no(Some(no)))
+}
+
+/// What a `RAISE` or `COMPLETE` event's amount is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Raises {
+    /// The street total the player raises to.
+    To,
+    /// The chips the player adds.
+    Added,
+}
+
+const CALL_MISMATCH: &str = "a call of other than what the player owed";
+
+fn build(
+    els: &[El],
+    desc: Option<&El>,
+    id: &str,
+    no: i64,
+    raises: Raises,
+) -> Result<Hand, ParseError> {
+    let g = &els[0];
+    let gl = g.line;
+    let Some(desc) = desc else {
+        return Err(ParseError::malformed(
+            gl,
+            "a game without the file's <description> (its game and stakes)",
+        ));
+    };
+    if let Some(c) = els.iter().find(|e| {
+        (e.name == "round" && e.get("id") == Some("GAME_CANCELLED"))
+            || (e.name == "event" && e.get("type") == Some("GAME_CANCELLED"))
+    }) {
+        return Err(ParseError::new(
+            ErrorKind::Cancelled,
+            c.line,
+            "the room cancelled the hand",
+        ));
+    }
+    if !els
+        .iter()
+        .any(|e| e.name == "round" && e.get("id") == Some("END_OF_GAME"))
+    {
+        return Err(ParseError::new(
+            ErrorKind::Unfinished,
+            gl,
+            "a game without its END_OF_GAME round",
+        ));
+    }
+    let start = start_time(g.need("starttime")?)
+        .ok_or_else(|| ParseError::malformed(gl, "unreadable starttime"))?;
+
+    // The game: description type (" Tournament" for tournaments), stakes.
+    let dtype = desc.need("type")?;
+    let (name, tour) = match dtype.strip_suffix(" Tournament") {
+        Some(n) => (n, true),
+        None => (dtype, false),
+    };
+    let mix = MIXES.iter().find(|(m, _)| *m == name).map(|(_, m)| *m);
+    let category = match mix {
+        Some(_) => {
+            let code = g.need("multigametype")?;
+            category_of_code(code).ok_or_else(|| {
+                ParseError::new(
+                    ErrorKind::Unsupported,
+                    gl,
+                    format!("mixed game's hand of unknown game code {code}"),
+                )
+            })?
+        }
+        None => category_of(name).ok_or_else(|| {
+            ParseError::new(
+                ErrorKind::Unsupported,
+                desc.line,
+                format!("a game fpdb does not read: {name:?}"),
+            )
+        })?,
+    };
+    let stakes = g.get("stakes").unwrap_or(desc.need("stakes")?);
+    let (limit, amounts) =
+        stakes_of(stakes).map_err(|why| ParseError::new(ErrorKind::Unsupported, desc.line, why))?;
+    let scale = if tour { CHIPS } else { CENTS };
+    let money = |s: &str, line: u32| checked_money(s, scale, line);
+
+    // Posted blinds and bets, for tournaments whose stakes print no amounts.
+    let posted = |kind: &str| -> Result<Option<Money>, ParseError> {
+        match els
+            .iter()
+            .find(|e| e.name == "event" && e.get("type") == Some(kind))
+        {
+            Some(e) => Ok(Some(money(e.need("amount")?, e.line)?)),
+            None => Ok(None),
+        }
+    };
+    let printed: Vec<Money> = amounts
+        .iter()
+        .map(|a| money(a, desc.line))
+        .collect::<Result<_, _>>()?;
+    let base = category.base();
+    let mut game = if base == Base::Stud {
+        // Stud: the small and big bets (no-limit: ante, bring-in, bet).
+        let (small, big) = match printed.as_slice() {
+            [s, b] => (*s, *b),
+            [_, _, b] => (*b, b.saturating_mul(2)),
+            _ => {
+                let s = match posted("COMPLETE")? {
+                    Some(c) => c,
+                    None => posted("BRING_IN")?.unwrap_or(0).saturating_mul(2),
+                };
+                (s, s.saturating_mul(2))
+            }
+        };
+        let mut gm = Game::blinds(GameKind::Ring, category, limit, (0, small), "USD");
+        gm.big_bet = big;
+        gm
+    } else {
+        let sb_post = posted("SMALL_BLIND")?;
+        let bb_post = posted("BIG_BLIND")?;
+        let (sb, bb, big) = match (limit, printed.as_slice()) {
+            (LimitType::FixedLimit, [lo, hi]) => (sb_post.unwrap_or(lo / 2), *lo, *hi),
+            (_, [sb, bb]) => (*sb, *bb, bb.saturating_mul(2)),
+            _ => {
+                let (sb, bb) = match (sb_post, bb_post) {
+                    (Some(s), Some(b)) => (s, b),
+                    (Some(s), None) => (s, s.saturating_mul(2)),
+                    (None, Some(b)) => (b / 2, b),
+                    (None, None) => {
+                        return Err(ParseError::malformed(gl, "no stakes and no blinds posted"))
+                    }
+                };
+                (sb, bb, bb.saturating_mul(2))
+            }
+        };
+        let mut gm = Game::blinds(GameKind::Ring, category, limit, (sb, bb), "USD");
+        gm.big_bet = big;
+        gm
+    };
+    if tour {
+        game.kind = GameKind::Tour;
+        game.currency = "T$".to_string();
+    }
+    game.mix = mix.map(str::to_string);
+    if let Some(a) = posted("ANTE")? {
+        game.ante = a;
+    }
+
+    let mut b = HandBuilder::new(SITE, no, id, game, start);
+    let data: Vec<&str> = g
+        .get("data")
+        .map(|d| d.split(['|', ':']).collect())
+        .unwrap_or_default();
+    // The colon-divided `data` of older clients: the table name holds no colon in the corpus.
+    if let Some(t) = data.get(1) {
+        b.hand_mut().table_name = t.trim().to_string();
+    }
+    if let Some(s) = g.get("seats").and_then(|s| s.parse::<u8>().ok()) {
+        b.hand_mut().max_seats = Some(s);
+    }
+    if tour {
+        let tid = data
+            .get(2)
+            .and_then(|t| t.split('-').next())
+            .and_then(|t| t.parse::<i64>().ok())
+            .ok_or_else(|| ParseError::malformed(gl, "a tournament game without its number"))?;
+        b.hand_mut().tournament = Some(Tournament {
+            tourney_no: tid,
+            buyin: 0,
+            fee: 0,
+            bounty: 0,
+            currency: "USD".to_string(),
+            level: None,
+            table_no: data
+                .get(3)
+                .and_then(|t| t.split('-').next())
+                .map(str::to_string),
+            rebuy: false,
+            results: Vec::new(),
+        });
+    }
+
+    // Seats: the players dealt in, and anyone who posts or acts.
+    let actors: Vec<&str> = els
+        .iter()
+        .filter(|e| e.name == "event" && e.get("type") != Some("CHAT"))
+        .filter_map(|e| e.get("player"))
+        .collect();
+    // The posts of the BLINDS round (an all-in there is a blind for the whole stack) and the
+    // stud bring-in: a tournament's balances are printed after them.
+    let mut blind_posts: Vec<&El> = Vec::new();
+    let mut round = "";
+    for e in els {
+        match e.name.as_str() {
+            "round" => round = e.get("id").unwrap_or(""),
+            "event"
+                if e.get("amount").is_some()
+                    && (e.get("type") == Some("BRING_IN")
+                        || (round == "BLINDS" && e.get("type") != Some("CHAT"))) =>
+            {
+                blind_posts.push(e);
+            }
+            _ => {}
+        }
+    }
+    let mut seats: Vec<(u8, String)> = Vec::new();
+    let mut dealer = None;
+    for e in els {
+        match e.name.as_str() {
+            "players" => {
+                dealer = e.get("dealer").and_then(|d| d.parse::<u8>().ok());
+            }
+            "player" => {
+                let seat = e.need("seat")?;
+                let s: u8 = seat
+                    .parse()
+                    .map_err(|_| ParseError::malformed(e.line, "unreadable seat"))?;
+                let dealt = e.get("dealtin") == Some("true") || actors.contains(&seat);
+                if !dealt {
+                    continue;
+                }
+                let name = e.need("nickname")?;
+                let mut stack = money(e.need("balance")?, e.line)?;
+                if tour {
+                    // Printed after the posts: add them back.
+                    for p in blind_posts.iter().filter(|x| x.get("player") == Some(seat)) {
+                        stack = stack.saturating_add(money(p.need("amount")?, p.line)?);
+                    }
+                }
+                let stored = s
+                    .checked_add(1)
+                    .ok_or_else(|| ParseError::malformed(e.line, "seat number too large"))?;
+                b.seat_player(e.line, stored, name, stack, false)?;
+                seats.push((s, name.to_string()));
+            }
+            _ => {}
+        }
+    }
+    if seats.is_empty() {
+        return Err(ParseError::malformed(gl, "a game without players dealt in"));
+    }
+    b.hand_mut().button_seat = dealer.and_then(|d| d.checked_add(1));
+    let who = |b: &HandBuilder, e: &El| -> Result<PlayerIdx, ParseError> {
+        let s = e.need("player")?;
+        let seat: u8 = s
+            .parse()
+            .map_err(|_| ParseError::malformed(e.line, "unreadable player seat"))?;
+        seats
+            .iter()
+            .find(|(x, _)| *x == seat)
+            .and_then(|(_, n)| b.player(n))
+            .ok_or_else(|| {
+                ParseError::malformed(e.line, "a player who is not in the game's seat list")
+            })
+    };
+
+    let mut street: Option<i8> = None;
+    let mut folded: Vec<PlayerIdx> = Vec::new();
+    let mut last_line = gl;
+    for e in &els[1..] {
+        last_line = e.line;
+        match (e.depth, e.name.as_str()) {
+            (1, "players") => {}
+            (2, "player") => {}
+            (1, "round") => {
+                let rid = e.need("id")?;
+                street = street_of(base, rid);
+                match street {
+                    Some(s) if s >= 0 => b.set_street(s),
+                    Some(_) => {}
+                    None => {
+                        if !matches!(rid, "SHOWDOWN" | "END_OF_FOLDED_GAME" | "END_OF_GAME") {
+                            return Err(ParseError::malformed(
+                                e.line,
+                                format!("a round {rid:?} this game does not have"),
+                            ));
+                        }
+                    }
+                }
+            }
+            (2, "event") => {
+                let kind = e.need("type")?;
+                if matches!(
+                    kind,
+                    "SHOW"
+                        | "MUCK"
+                        | "CHAT"
+                        | "LEAVE"
+                        | "PLAYER_OUT"
+                        | "DISCONNECTED"
+                        | "RECONNECTED"
+                        | "SIT_OUT"
+                ) {
+                    continue;
+                }
+                let p = who(&b, e)?;
+                let amount = match e.get("amount") {
+                    Some(a) => Some(money(a, e.line)?),
+                    None => None,
+                };
+                let need = |a: Option<Money>| {
+                    a.ok_or_else(|| ParseError::malformed(e.line, format!("{kind} without amount")))
+                };
+                let Some(st) = street else {
+                    return Err(ParseError::malformed(
+                        e.line,
+                        format!("{kind} in a round without betting"),
+                    ));
+                };
+                if st == POSTS {
+                    let a = need(amount)?;
+                    let k = match kind {
+                        "SMALL_BLIND" => ActionKind::SmallBlind,
+                        "BIG_BLIND" | "INITIAL_BLIND" => ActionKind::BigBlind,
+                        // A blind for the whole stack: the big one when the small one is in.
+                        "ALL_IN" => {
+                            let sb_in = b
+                                .hand()
+                                .actions
+                                .iter()
+                                .any(|a| a.kind == ActionKind::SmallBlind);
+                            let k = if sb_in {
+                                ActionKind::BigBlind
+                            } else {
+                                ActionKind::SmallBlind
+                            };
+                            b.post(p, k, a, true);
+                            continue;
+                        }
+                        "ANTE" => ActionKind::Ante,
+                        "RETURN_BLIND" => {
+                            let bb = b.hand().game.big_blind;
+                            if a > bb {
+                                ActionKind::BothBlinds
+                            } else if a == bb {
+                                ActionKind::BigBlind
+                            } else {
+                                ActionKind::DeadSmallBlind
+                            }
+                        }
+                        "BRING_IN" => {
+                            b.bring_in(p, a, false);
+                            continue;
+                        }
+                        _ => {
+                            return Err(ParseError::malformed(
+                                e.line,
+                                format!("{kind} among the blinds"),
+                            ))
+                        }
+                    };
+                    b.post(p, k, a, false);
+                    continue;
+                }
+                if folded.contains(&p) {
+                    // The room prints a folded player's phantom action at times (a call of
+                    // 0.05 on the river by a player out since the deal): its uncalled bets
+                    // and awards show that it did not count.
+                    continue;
+                }
+                match kind {
+                    "FOLD" => {
+                        b.fold(p);
+                        folded.push(p);
+                    }
+                    "CHECK" => b.check(p),
+                    "CALL" => {
+                        let a = need(amount)?;
+                        let owed = b.street_max().saturating_sub(b.street_total(p));
+                        if a != owed && !(a < owed && a >= b.behind(p)) {
+                            return Err(ParseError::malformed(
+                                e.line,
+                                format!(
+                                    "{CALL_MISMATCH} ({} of {})",
+                                    crate::pot::show_money(a, scale),
+                                    crate::pot::show_money(owed, scale)
+                                ),
+                            ));
+                        }
+                        b.call(p, a, false);
+                    }
+                    "BET" => b.bet(p, need(amount)?, false),
+                    "RAISE" | "COMPLETE" => {
+                        let a = need(amount)?;
+                        let to = match raises {
+                            Raises::To => a,
+                            Raises::Added => b.street_total(p).saturating_add(a),
+                        };
+                        if kind == "COMPLETE" && base == Base::Stud {
+                            b.complete_to(p, to, false);
+                        } else {
+                            b.raise_to(p, to, false);
+                        }
+                    }
+                    "BRING_IN" => b.bring_in(p, need(amount)?, false),
+                    "ALL_IN" => {
+                        // No amount: the notice of an all-in already made.
+                        let Some(a) = amount else { continue };
+                        let to = b.street_total(p).saturating_add(a);
+                        let max = b.street_max();
+                        if max == 0 {
+                            b.bet(p, a, true);
+                        } else if to > max {
+                            b.raise_to(p, to, true);
+                        } else {
+                            b.call(p, a, true);
+                        }
+                    }
+                    "DRAW" => {
+                        let t = e.need("text")?;
+                        let n: u8 = t
+                            .trim()
+                            .parse()
+                            .map_err(|_| ParseError::malformed(e.line, "unreadable draw count"))?;
+                        if n > 5 {
+                            return Err(ParseError::malformed(
+                                e.line,
+                                "more than five cards drawn",
+                            ));
+                        }
+                        if n == 0 {
+                            b.stand_pat(p);
+                        } else {
+                            b.discard(p, n, Vec::new());
+                        }
+                    }
+                    _ => {
+                        return Err(ParseError::malformed(
+                            e.line,
+                            format!("an event of unknown type {kind:?}"),
+                        ))
+                    }
+                }
+            }
+            (2, "cards") => {
+                let kind = e.need("type")?;
+                let cs = cards_list(e.get("cards").unwrap_or(""), e.line)?;
+                if cs.len() > 7 {
+                    return Err(ParseError::malformed(e.line, "more than seven cards"));
+                }
+                match kind {
+                    "COMMUNITY" => {
+                        if base != Base::Hold || cs.len() > 5 || cs.iter().any(|c| !c.is_known()) {
+                            return Err(ParseError::malformed(e.line, "unreadable board"));
+                        }
+                        let h = b.hand_mut();
+                        h.boards.clear();
+                        h.boards.push(cs);
+                    }
+                    "HOLE" | "DRAW_DRAWN_CARDS" => {
+                        let p = who(&b, e)?;
+                        let hero = if base == Base::Stud {
+                            cs.len() >= 3 && cs[..2].iter().all(|c| c.is_known())
+                        } else {
+                            kind == "HOLE"
+                        };
+                        match base {
+                            Base::Stud => b.set_stud_cards(p, 0, &cs),
+                            Base::Draw if kind == "DRAW_DRAWN_CARDS" => {
+                                b.hand_mut().players[p].draws.push(cs);
+                            }
+                            _ => {
+                                if cs.len() != category.hand_size()
+                                    || cs.iter().any(|c| !c.is_known())
+                                {
+                                    return Err(ParseError::malformed(
+                                        e.line,
+                                        "hole cards of the wrong count",
+                                    ));
+                                }
+                                b.set_cards(p, &cs);
+                            }
+                        }
+                        if hero {
+                            b.hand_mut().hero = Some(p);
+                        }
+                    }
+                    "SHOWN" | "MUCKED" => {
+                        let p = who(&b, e)?;
+                        match base {
+                            Base::Stud => b.set_stud_cards(p, 0, &cs),
+                            Base::Draw => {
+                                let pl = &mut b.hand_mut().players[p];
+                                if pl.draws.is_empty() && pl.cards.is_empty() {
+                                    pl.cards = cs;
+                                } else if !pl.draws.is_empty() {
+                                    if let Some(last) = pl.draws.last_mut() {
+                                        *last = cs;
+                                    }
+                                } else {
+                                    pl.draws.push(cs);
+                                }
+                            }
+                            Base::Hold => b.reveal(p, &cs),
+                        }
+                        let pl = &mut b.hand_mut().players[p];
+                        if kind == "SHOWN" {
+                            pl.shown = true;
+                        } else {
+                            pl.mucked = true;
+                        }
+                    }
+                    _ => {
+                        return Err(ParseError::malformed(
+                            e.line,
+                            format!("cards of unknown type {kind:?}"),
+                        ))
+                    }
+                }
+            }
+            (2, "winner") => {
+                let p = who(&b, e)?;
+                let a = money(e.need("amount")?, e.line)?;
+                if e.get("uncalled") == Some("true") {
+                    // Printed at the end: the bet was made on the player's last street with
+                    // money put in.
+                    let street = b
+                        .hand()
+                        .actions
+                        .iter()
+                        .rev()
+                        .find(|x| x.player == p && x.amount > 0)
+                        .map(|x| x.street.max(0));
+                    b.uncalled(p, a);
+                    if let (Some(st), Some(r)) = (street, b.hand_mut().returned.last_mut()) {
+                        r.street = st;
+                    }
+                } else {
+                    let pot = e
+                        .get("potnumber")
+                        .and_then(|n| n.parse::<u8>().ok())
+                        .unwrap_or(1)
+                        .saturating_sub(1);
+                    b.collect(p, a, pot, 0);
+                }
+            }
+            (d, n) => {
+                return Err(ParseError::malformed(
+                    e.line,
+                    format!("an element <{n}> at depth {d} that games do not have"),
+                ))
+            }
+        }
+    }
+    if b.hand().collections.is_empty() && b.hand().returned.is_empty() {
+        return Err(ParseError::new(
+            ErrorKind::Unfinished,
+            last_line,
+            "a game without any winner",
+        ));
+    }
+    let mut policy = PotPolicy::new(scale, last_line);
+    policy.printed = crate::pot::PrintedPot::None;
+    b.settle(&policy)?;
+    Ok(b.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::split::{chunks, normalise};
+
+    const DESC: &str = r#"<description type="Holdem" stakes="No Limit ($0.10/$0.25)"/>"#;
+
+    /// A heads-up hold'em hand: the small blind raises to 0.75, the big blind calls 0.50, both
+    /// check to the river, the big blind bets 1.00 and the small blind folds.
+    const HAND: &str = r#"<game id="123-45" starttime="20110128163339" numholecards="2" gametype="2" realmoney="true" data="20110128|Table (123)|123|123-45|false">
+	<players dealer="0">
+		<player seat="0" nickname="Alice" balance="$10.00" dealtin="true" />
+		<player seat="1" nickname="Bob" balance="$20.00" dealtin="true" />
+		<player seat="2" nickname="Carol" balance="$5.00" dealtin="false" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1296250404093" player="0" amount="0.10"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1296250404421" player="1" amount="0.25"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="RAISE" timestamp="1296250416718" player="0" amount="0.75"/>
+		<event sequence="4" type="CALL" timestamp="1296250417250" player="1" amount="0.50"/>
+		<cards type="HOLE" cards="As,Kd" player="0" hand="Ace High"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<event sequence="5" type="CHECK" timestamp="1296250431843" player="1"/>
+		<event sequence="6" type="CHECK" timestamp="1296250435046" player="0"/>
+		<cards type="COMMUNITY" cards="3h,8s,Ad" hand="Pair of Aces"/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<event sequence="7" type="CHECK" timestamp="1296250445125" player="1"/>
+		<event sequence="8" type="CHECK" timestamp="1296250452968" player="0"/>
+		<cards type="COMMUNITY" cards="3h,8s,Ad,Td" hand="Pair of Aces"/>
+	</round>
+	<round id="POSTRIVER" sequence="5">
+		<event sequence="9" type="BET" timestamp="1296250462968" player="1" amount="1.00"/>
+		<event sequence="10" type="FOLD" timestamp="1296250464437" player="0"/>
+		<cards type="COMMUNITY" cards="3h,8s,Ad,Td,8c" hand="Pair of Aces"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="6">
+		<winner amount="1.00" uncalled="true" potnumber="2" player="1" pottype="n"/>
+		<winner amount="1.43" uncalled="false" potnumber="1" player="1" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="7">
+	</round>
+</game>"#;
+
+    fn parse_text(text: &str) -> Vec<Result<Hand, ParseError>> {
+        let text = normalise(text);
+        chunks(&text)
+            .map(|c| match c.room {
+                Some(r) => r.parse(&c),
+                None => Err(ParseError::new(
+                    ErrorKind::NotAHandHistory,
+                    c.first_line,
+                    "",
+                )),
+            })
+            .collect()
+    }
+
+    fn file() -> String {
+        format!("{DESC}\n{HAND}\n")
+    }
+
+    #[test]
+    fn detection() {
+        assert!(is_description(DESC));
+        assert!(is_game_start(HAND.lines().next().unwrap()));
+        assert!(!is_game_start(r#"<game gamecode="123">"#));
+        assert!(!is_game_start("<gametype>Holdem</gametype>"));
+        assert!(!is_description("<description>text</description>"));
+    }
+
+    #[test]
+    fn a_hand_is_read() {
+        let r = parse_text(&file());
+        assert_eq!(r.len(), 1);
+        let h = r[0].as_ref().unwrap();
+        assert_eq!(h.site, SITE);
+        assert_eq!(h.site_hand_no, 1_230_000_045);
+        assert_eq!(h.site_hand_id, "123-45");
+        assert_eq!(h.start_time.to_rfc3339(), "2011-01-28T21:33:39+00:00");
+        assert_eq!(h.table_name, "Table (123)");
+        assert_eq!(h.button_seat, Some(1));
+        assert_eq!(h.players.len(), 2, "Carol is not dealt in");
+        assert_eq!((h.players[0].seat, h.players[0].stack), (1, 1_000));
+        assert_eq!(h.hero, Some(0));
+        assert_eq!(h.players[0].cards, Card::parse_all("As Kd").unwrap());
+        assert_eq!(h.boards, vec![Card::parse_all("3h 8s Ad Td 8c").unwrap()]);
+        let raise = &h.actions[2];
+        assert_eq!(
+            (raise.kind, raise.amount, raise.raise_to),
+            (ActionKind::Raise, 65, Some(75))
+        );
+        assert_eq!((h.total_pot, h.rake), (150, 7));
+        assert_eq!(h.returned.len(), 1);
+        assert_eq!((h.returned[0].amount, h.returned[0].street), (100, 3));
+    }
+
+    #[test]
+    fn every_cut_is_refused() {
+        let text = file();
+        let lines: Vec<&str> = text.lines().collect();
+        for cut in 2..lines.len() {
+            let t = lines[..cut].join("\n");
+            for r in parse_text(&t) {
+                assert!(r.is_err(), "accepted when cut after line {cut}");
+            }
+        }
+        // Cut inside the last tag.
+        let t = &text[..text.len() - 4];
+        assert!(parse_text(t).iter().all(Result::is_err));
+    }
+
+    #[test]
+    fn refusals() {
+        let cancelled = file().replace(
+            r#"<round id="END_OF_FOLDED_GAME" sequence="6">"#,
+            r#"<round id="GAME_CANCELLED" sequence="6"><event sequence="11" type="GAME_CANCELLED" timestamp="1"/></round><round id="END_OF_FOLDED_GAME" sequence="7">"#,
+        );
+        assert_eq!(
+            parse_text(&cancelled)[0].as_ref().unwrap_err().kind,
+            ErrorKind::Cancelled
+        );
+        let unknown = file().replace(
+            r#"type="CHECK" timestamp="1296250431843""#,
+            r#"type="WOBBLE" timestamp="1""#,
+        );
+        let e = parse_text(&unknown)[0].clone().unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 18));
+        let stranger = file().replace(
+            r#"type="BET" timestamp="1296250462968" player="1""#,
+            r#"type="BET" timestamp="1" player="7""#,
+        );
+        assert!(parse_text(&stranger)[0].is_err());
+        let hp = file().replace("No Limit", "Half Pot Limit");
+        assert_eq!(
+            parse_text(&hp)[0].as_ref().unwrap_err().kind,
+            ErrorKind::Unsupported
+        );
+        // Money that does not balance: the winner paid more than the pot.
+        let rich = file().replace(r#"amount="1.43""#, r#"amount="9.43""#);
+        assert!(parse_text(&rich)[0].is_err());
+        // No description: game and stakes unknown.
+        assert!(parse_text(HAND)[0].is_err());
+    }
+
+    #[test]
+    fn raises_as_chips_added() {
+        // The older clients: the small blind's RAISE 0.75 is a raise to 0.85, the big blind's
+        // RAISE 1.00 one to 1.25, which the CALL 0.40 of the small blind matches (and no
+        // reading of the raises as totals does).
+        let old = file()
+            .replace(
+                r#"<event sequence="4" type="CALL" timestamp="1296250417250" player="1" amount="0.50"/>"#,
+                r#"<event sequence="4" type="RAISE" timestamp="1" player="1" amount="1.00"/><event sequence="4" type="CALL" timestamp="1" player="0" amount="0.40"/>"#,
+            )
+            .replace(r#"amount="1.43""#, r#"amount="2.43""#);
+        let h = parse_text(&old).remove(0).unwrap();
+        let r = &h.actions[3];
+        assert_eq!((r.kind, r.raise_to), (ActionKind::Raise, Some(125)));
+        assert_eq!((h.total_pot, h.rake), (250, 7));
+    }
+
+    #[test]
+    fn values() {
+        assert_eq!(hand_no("31226377-1375"), Some(312_263_770_001_375));
+        assert_eq!(hand_no("1-10000000"), None);
+        assert_eq!(hand_no("9999999999999-1"), None);
+        assert_eq!(hand_no("12-"), None);
+        assert_eq!(
+            start_time("2012/08/14 21:50:08 +0400")
+                .unwrap()
+                .to_rfc3339(),
+            "2012-08-14T17:50:08+00:00"
+        );
+        assert_eq!(
+            start_time("20110719120000").unwrap().to_rfc3339(),
+            "2011-07-19T17:00:00+00:00"
+        );
+        assert!(start_time("2011071912").is_none());
+        assert_eq!(
+            stakes_of("No Limit Level 4 Blinds 40/80"),
+            Ok((LimitType::NoLimit, vec!["40", "80"]))
+        );
+        assert_eq!(
+            stakes_of("Limit $1/$2"),
+            Ok((LimitType::FixedLimit, vec!["$1", "$2"]))
+        );
+        assert_eq!(stakes_of("No Limit"), Ok((LimitType::NoLimit, vec![])));
+    }
+}
