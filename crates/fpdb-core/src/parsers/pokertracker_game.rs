@@ -35,7 +35,9 @@
 //! - Posts (iPoker, Merge): `NAME: Post SB X`, `Post BB X`, `Post BB Allin X`, `Post Ante X`,
 //!   `Post DB X` (a missed blind: more than the big blind is both blinds, the small-blind part
 //!   dead; up to the big blind it is live), `SB X`/`BB X` (the oldest exports); a second `Post
-//!   SB` before any big blind is the big blind posted short. Everest: `NAME posts the small
+//!   SB` before any big blind is the big blind posted short. A big blind all-in for less is
+//!   called in full (the bet to call before the flop is at least the table's big blind; the
+//!   part no one matched comes back to the caller, Merge paying it as a win of its own). Everest: `NAME posts the small
 //!   blind of X`, `the big blind of X`, `the ante of X`, `the dead blind of X` (a small-blind
 //!   amount is dead, a big-blind one live), `posts X` (a big blind).
 //! - Actions (iPoker, Merge): `NAME: Fold`, `Check`, `Call X` (the chips added), `Bet X`,
@@ -1042,7 +1044,8 @@ impl Parser {
                 }
                 let all_in = printed || a == behind;
                 let to = mine.saturating_add(a);
-                // A big blind all-in for less is called in full (Merge).
+                // A big blind all-in for less is called in full: the bet to call before
+                // the flop is at least the table's big blind.
                 let over = to > max && !(pre && to <= bb);
                 if a <= 0 || over || (to < max && !all_in) {
                     return Err(bad(no, "a call of another amount than the bet to call"));
