@@ -53,12 +53,19 @@
 //!   `Ah 8s`, `SQ DQ`/`C10` (suit first) or `dJ`; `X` is a card not shown.
 //! - Showdown: `NAME: Shows [CARDS] DESCRIPTION`, `NAME: Mucks [CARDS]`; Everest `NAME shows
 //!   [CARDS]` (also before the summary, repeated), `NAME mucked [CARDS]`.
-//! - Awards: `NAME: wins X` (Merge: `wins X (uncalled)` is the uncalled bet given back),
+//! - Awards: `NAME: wins X` (Merge: `wins X (uncalled)` is the uncalled bet given back, a
+//!   win of its own that the pot's settling takes back out),
 //!   Everest `NAME collects X` and `Uncalled bet of X returned to NAME`.
 //! - iPoker's `Total pot X Rake Y`: the pot after the rake, which the wins must add up to
 //!   (the newest, `Uncalled:Y`, exports leave the uncalled bet out of both; the older ones pay
-//!   it inside the bettor's win). Merge and Everest print no rake: it is what no one won, and
-//!   a cash hand leaving more than a tenth of its pot unwon is refused as cut short.
+//!   it inside the bettor's win). Merge and Everest print no rake: it is what no one won (on
+//!   Merge's bad-beat tables the jackpot's drop too), and a cash hand leaving more than a
+//!   tenth of its pot unwon (Merge: and half a big blind, the drop) is refused as cut short.
+//! - Stacks: as they were before the hand, except in Merge's tournaments, which print them
+//!   after the hand's posts (a player all-in on his blind shows `$0.00`): each post is added
+//!   back. Old iPoker tournaments have half chips (`$1,147.50`): the amounts are read rounded
+//!   to the chip, and a call, all-in or award within a chip of what it must match is that
+//!   amount (three chips of rounding allowed in the pot).
 //! - Ignored: Everest's `NAME has been disconnected, and is allin` (no money) and `NAME
 //!   finished in place N and won X` (the tournament's result, which its summary gives).
 //!
@@ -1163,11 +1170,16 @@ impl Parser {
         }
         b.settle(&policy)?;
         let h = b.hand();
-        let most = (h.total_pot / 10).saturating_add(h.game.big_blind);
+        // Merge's bad-beat tables drop 0.50 into the jackpot on top of the rake.
+        let drop = if self.style == Style::Merge {
+            h.game.big_blind / 2
+        } else {
+            0
+        };
+        let most = (h.total_pot / 10).saturating_add(drop);
         if !tour && self.printed_total.is_none() && h.rake > most {
             return Err(unfinished(
-                "the awards leave more than a tenth of the pot and a big blind unwon: the file \
-                 was cut",
+                "the awards leave more of the pot unwon than the rake can be: the file was cut",
             ));
         }
         Ok(b.finish())
