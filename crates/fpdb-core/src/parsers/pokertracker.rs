@@ -2,18 +2,17 @@
 //! format fpdb does not read. PokerTracker writes each room's hands in a header style of its
 //! own; the room of the export is the hand's site:
 //!
-//! | header | site | read |
+//! | header | site | read by |
 //! | --- | --- | --- |
-//! | `** Game ID N [Version:V ]starting - DATE`, `** Hand # N starting - DATE` | `Microgaming` | yes |
-//! | `GAME #N ...` | `iPoker` | not yet |
-//! | `MERGE_GAME #N: ...`, `Merge Game #A-B \| ...` | `Merge` | not yet |
-//! | `EverestPoker Game #N: ...` | `Everest` | not yet |
+//! | `** Game ID N [Version:V ]starting - DATE`, `** Hand # N starting - DATE` | `Microgaming` | this module |
+//! | `GAME #N ...` | `iPoker` | `pokertracker_game.rs` |
+//! | `MERGE_GAME #N: ...`, `Merge Game #A-B \| ...` | `Merge` | `pokertracker_game.rs` |
+//! | `EverestPoker Game #N: ...` | `Everest` | `pokertracker_game.rs` |
 //!
-//! The styles not read yet are not detected: no room takes their headers, so a file of them
-//! is refused whole as no hand history fpdb reads (`NotAHandHistory`), never half-read.
-//! [`style`] knows their headers, and a chunk of them given to the parser directly is refused
-//! as `Unsupported`; detecting them would only turn every hand of them into that refusal (and
-//! make them the fuzz target's seeds, almost none of which would parse).
+//! [`style`] tells the styles apart (a header is the exact prefix, the hand's number, and what
+//! the style prints after it: `: `/` Version:`, `:`/`-`, `:`), so that no other room's line is
+//! taken; the room detects them all and this module hands the `GAME #` family to its sibling,
+//! which shares the amount, currency and header helpers here.
 //!
 //! # The Microgaming style, line by line
 //!
@@ -905,9 +904,16 @@ End of game 4908778359";
             Some(Style::Everest)
         );
         assert_eq!(style("** Game ID x starting"), None);
+        // Read by the sibling module: a hand cut after its header is unfinished there.
         let e = parse("GAME #2607739781: Texas Hold'em NL $0.50/$1 2011/01/23 20:02:35\nx")
             .unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Unsupported);
+        assert_eq!(e.kind, ErrorKind::Malformed);
+        let e =
+            parse("GAME #2607739781: Texas Hold'em NL $0.50/$1 2011/01/23 20:02:35").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unfinished);
+        assert!(PokerTracker.is_hand_start("MERGE_GAME #3047310402797: Texas Hold'em NL"));
+        assert!(!PokerTracker.is_hand_start("GAME #12 starts"));
+        assert!(!PokerTracker.is_hand_start("Merge Game #x"));
     }
 
     #[test]

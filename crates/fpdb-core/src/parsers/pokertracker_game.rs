@@ -1220,3 +1220,215 @@ fn tournament(tourney_no: i64, currency: String, table_no: Option<String>) -> To
         results: Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parsers::pokertracker::PokerTracker;
+    use crate::parsers::Room;
+
+    fn parse(text: &str) -> Result<Hand, ParseError> {
+        let chunk = Chunk::new(text, 1, Some(&PokerTracker));
+        PokerTracker.parse(&chunk)
+    }
+
+    const IPOKER: &str = "GAME #4402349920 Version:18.9.3.4 Uncalled:Y Texas Hold'em NL €0.05/€0.10 2019-01-03 11:56:34/GMT
+Table Boggstown
+Seat 1: openmind1 (€10.00 in chips) DEALER
+Seat 3: ghigliettigol (€14.05 in chips)
+Seat 5: ov3rthinking (€10.00 in chips)
+ghigliettigol: Post SB €0.05
+ov3rthinking: Post BB €0.10
+*** HOLE CARDS ***
+Dealt to ov3rthinking [HA CA]
+openmind1: Raise (NF) €0.25
+ghigliettigol: Fold
+ov3rthinking: Raise (NF) €1.00
+openmind1: Call €0.75
+*** FLOP *** [DJ SQ C8]
+ov3rthinking: Bet €1.20
+openmind1: Call €1.20
+*** TURN *** [S3]
+ov3rthinking: Check
+openmind1: Bet €1.80
+ov3rthinking: Fold
+*** SUMMARY ***
+Total pot €4.35 Rake €0.10
+openmind1: wins €4.35";
+
+    const MERGE: &str = "MERGE_GAME #46893440-366: Holdem NL $0.10/$0.25 01/11/2012 20:43:26
+Table Tijuana (46893440), Seats 6
+Seat 1: IEatYourBabies ($26.50 in chips) DEALER
+Seat 2: AJofParsley ($48.19 in chips)
+Seat 3: yurk23 ($29.16 in chips)
+Seat 6: DontTapTheGlass0 ($25.00 in chips)
+AJofParsley: Post SB $0.10
+yurk23: Post BB $0.25
+DontTapTheGlass0: Post DB $0.35
+*** HOLE CARDS ***
+Dealt to yurk23 [Ah 8s]
+DontTapTheGlass0: Raise $1.00
+IEatYourBabies: Fold
+AJofParsley: Fold
+yurk23: Call $0.75
+*** FLOP *** [Ks Td 4c]
+yurk23: Check
+DontTapTheGlass0: Bet $2.00
+yurk23: Fold
+*** SUMMARY ***
+DontTapTheGlass0: wins $2.10
+DontTapTheGlass0: wins $2.00 (uncalled)";
+
+    const EVEREST: &str = "EverestPoker Game #6450768434: Table Moroni-1 - $0.50/$1 - No Limit Hold'em - 22:33:12 - 2011/01/02
+Seat 1: Player14 ($94.15)
+Seat 7: Player28 ($110.70)
+Seat 8: Player9 ($76.88)
+Seat 9: Player13 ($99.00)
+Player9 posts the small blind of $0.50
+Player13 posts the big blind of $1.00
+The button is in seat #7
+*** HOLE CARDS ***
+Dealt to Player13 [5d 3c]
+Player14 folds
+Player28 raises to $3.00
+Player9 folds
+Player13 calls $2.00
+*** FLOP *** [Ks 5s 6c]
+Player13 checks
+Player28 bets $4.00
+Player13 raises to $96.00, and is all-in
+Player28 calls $92.00
+*** TURN *** [2d]
+*** RIVER *** [9h]
+Player13 shows [5d 3c]
+Player28 shows [Kd Kc]
+*** SUMMARY ***
+Player28 shows [Kd Kc]
+Player28 collects $197.50";
+
+    #[test]
+    fn an_ipoker_hand() {
+        let h = parse(IPOKER).unwrap();
+        assert_eq!((h.site.as_str(), h.site_hand_no), ("iPoker", 4_402_349_920));
+        assert_eq!(h.start_time.to_rfc3339(), "2019-01-03T11:56:34+00:00");
+        assert_eq!(
+            (h.table_name.as_str(), h.button_seat),
+            ("Boggstown", Some(1))
+        );
+        assert_eq!(h.game.currency, "EUR");
+        assert_eq!(h.players[2].cards.len(), 2);
+        // Raises print the total: ov3rthinking's raise to 1.00 adds 0.90.
+        let r: Vec<_> = h
+            .actions
+            .iter()
+            .filter(|a| a.kind == ActionKind::Raise)
+            .map(|a| (a.amount, a.raise_to))
+            .collect();
+        assert_eq!(r, vec![(25, Some(25)), (90, Some(100))]);
+        // 4.45 in (1.80 uncalled back), 0.10 rake.
+        assert_eq!((h.total_pot, h.rake), (445, 10));
+        assert_eq!(h.returned[0].amount, 180);
+    }
+
+    #[test]
+    fn a_merge_hand() {
+        let h = parse(MERGE).unwrap();
+        assert_eq!(
+            (h.site.as_str(), h.site_hand_no, h.site_hand_id.as_str()),
+            ("Merge", 4_689_344_000_366, "46893440-366")
+        );
+        assert_eq!(h.max_seats, Some(6));
+        let both = h.actions.iter().find(|a| a.kind == ActionKind::BothBlinds);
+        assert_eq!(both.map(|a| a.amount), Some(35));
+        // 0.10 + 1.00 + 1.00 + 0.10 dead = 2.20 in the pot, 0.10 rake; the 2.00 bet nobody
+        // called is given back (printed as a win of its own).
+        assert_eq!(h.returned[0].amount, 200);
+        assert_eq!((h.total_pot, h.rake), (220, 10));
+        assert_eq!(h.collections.len(), 1);
+    }
+
+    #[test]
+    fn an_everest_hand() {
+        let h = parse(EVEREST).unwrap();
+        assert_eq!(
+            (h.site.as_str(), h.site_hand_no),
+            ("Everest", 6_450_768_434)
+        );
+        assert_eq!(
+            (h.table_name.as_str(), h.button_seat),
+            ("Moroni-1", Some(7))
+        );
+        assert_eq!(h.start_time.to_rfc3339(), "2011-01-02T22:33:12+00:00");
+        assert_eq!(h.boards[0].len(), 5);
+        // 3 + 3 + 0.50 + 96 + 96 = 198.50; 1.00 rake.
+        assert_eq!((h.total_pot, h.rake), (19_850, 100));
+        assert!(h.players[3].shown);
+    }
+
+    #[test]
+    fn cut_hands_are_unfinished() {
+        text::every_cut_is_unfinished(IPOKER, parse);
+        // Merge's last line, the uncalled bet's win, is one the 2012 exports never print: a
+        // hand cut just before it is that hand as they print it.
+        let lines: Vec<&str> = MERGE.lines().collect();
+        text::every_cut_is_unfinished(&lines[..lines.len() - 1].join("\n"), parse);
+        text::every_cut_is_unfinished(EVEREST, parse);
+    }
+
+    #[test]
+    fn amounts_read_the_wrong_way_are_refused() {
+        // A raise read as the chips added would make a call of 0.75 too small.
+        let e = parse(&IPOKER.replace("Raise (NF) €1.00", "Raise (NF) €0.90")).unwrap_err();
+        assert_eq!(e.line, 13);
+        // An all-in that is not the player's chips.
+        let e = parse(&EVEREST.replace(
+            "raises to $96.00, and is all-in",
+            "raises to $97.00, and is all-in",
+        ))
+        .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+        let e =
+            parse(&IPOKER.replace("openmind1: Call €1.20", "openmind1: Allin €1.20")).unwrap_err();
+        assert_eq!(e.line, 16);
+        // Wins that do not add up to the printed pot.
+        let e = parse(&IPOKER.replace("wins €4.35", "wins €4.30")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unfinished);
+        // An unknown line holding money.
+        let e = parse(&MERGE.replace("yurk23: Check", "yurk23: Limp $1")).unwrap_err();
+        assert_eq!(e.line, 17);
+    }
+
+    #[test]
+    fn headers_and_cards() {
+        let h = header(Style::Merge, "Merge Game #80256693-236 | Holdem NL ($0.02/$0.04) | 12/05/2014 17:08:49 EST | Version:2", 1).unwrap();
+        assert_eq!(h.no, 8_025_669_300_236);
+        assert_eq!(h.start.to_rfc3339(), "2014-12-05T22:08:49+00:00");
+        assert_eq!(h.stakes, Some((2, 4)));
+        assert!(header(
+            Style::Merge,
+            "MERGE_GAME #1-100000: Holdem NL $1/$2 01/01/2011 12:00:00",
+            1
+        )
+        .is_err());
+        let h = header(
+            Style::IPoker,
+            "GAME #4999408769: Omaha 50/100 - 2013-08-01 22:16:18",
+            1,
+        )
+        .unwrap();
+        assert_eq!(
+            (h.category, h.limit, h.stakes),
+            (Category::OmahaHi, LimitType::PotLimit, Some((5000, 10_000)))
+        );
+        let h = header(Style::Everest, "EverestPoker Game #7164315170: Tourney ID: 49630157, Table 49630157-0 - 100/200 - Limit Hold'em - 09:01:24 - 2011/11/02", 1).unwrap();
+        assert_eq!(
+            (h.tourney_no, h.stakes),
+            (Some(49_630_157), Some((50, 100)))
+        );
+        assert_eq!(card_of("SQ"), Card::parse_opt("Qs"));
+        assert_eq!(card_of("C10"), Card::parse_opt("Tc"));
+        assert_eq!(card_of("dJ"), Card::parse_opt("Jd"));
+        assert_eq!(card_of("X"), Some(Card::UNKNOWN));
+        assert_eq!(card_of("Zq"), None);
+    }
+}
