@@ -103,8 +103,6 @@ struct Header {
     /// Everest: the table and the tournament are in the header.
     table: Option<String>,
     tourney_no: Option<i64>,
-    /// iPoker's `Uncalled:Y` exports.
-    uncalled_y: bool,
 }
 
 fn bad(no: u32, m: &'static str) -> ParseError {
@@ -176,18 +174,14 @@ fn header(style: Style, line: &str, no: u32) -> Result<Header, ParseError> {
             let (id, rest) = digits(r).ok_or_else(unreadable)?;
             let rest = rest.strip_prefix(':').unwrap_or(rest);
             let mut words: Vec<&str> = rest.split_whitespace().collect();
-            let uncalled_y = words.contains(&"Uncalled:Y");
             words.retain(|w| !w.starts_with("Version:") && !w.starts_with("Uncalled:"));
             if words.len() < 3 {
                 return Err(unreadable());
             }
             let clock = words.pop().ok_or_else(unreadable)?;
             let date = words.pop().ok_or_else(unreadable)?;
-            let (clock, gmt) = match clock.strip_suffix("/GMT") {
-                Some(c) => (c, true),
-                None => (clock, false),
-            };
-            let _ = gmt; // both read as UTC: see the module
+            // With "/GMT" or without a zone, the time is read as UTC (see the module).
+            let clock = clock.strip_suffix("/GMT").unwrap_or(clock);
             let start = time::parse_datetime(&format!("{date} {clock}"))
                 .map(utc)
                 .ok_or_else(date_err)?;
@@ -230,7 +224,6 @@ fn header(style: Style, line: &str, no: u32) -> Result<Header, ParseError> {
                 start,
                 table: None,
                 tourney_no: None,
-                uncalled_y,
             })
         }
         Style::Merge => {
@@ -311,7 +304,6 @@ fn header(style: Style, line: &str, no: u32) -> Result<Header, ParseError> {
                 start,
                 table: None,
                 tourney_no: None,
-                uncalled_y: false,
             })
         }
         _ => {
@@ -368,7 +360,6 @@ fn header(style: Style, line: &str, no: u32) -> Result<Header, ParseError> {
                 start,
                 table: Some(table),
                 tourney_no,
-                uncalled_y: false,
             })
         }
     }
@@ -1164,7 +1155,6 @@ impl Parser {
         } else {
             Uncalled::Unmatched
         };
-        let _ = self.h.uncalled_y;
         if self.half {
             policy.tolerance = 3;
         }
