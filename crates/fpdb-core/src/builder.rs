@@ -111,6 +111,14 @@ impl HandBuilder {
         Ok(self.add_player(seat, name, stack, sitting_out))
     }
 
+    /// Adds `chips` to the stack of player `p` (a room that printed the stacks after the
+    /// posts: each post is added back before it is made).
+    pub fn add_to_stack(&mut self, p: PlayerIdx, chips: Money) {
+        let pl = &mut self.hand.players[p];
+        pl.stack = pl.stack.saturating_add(chips);
+        self.behind[p] = self.behind[p].saturating_add(chips);
+    }
+
     pub fn player(&self, name: &str) -> Option<PlayerIdx> {
         self.hand.player_index(name)
     }

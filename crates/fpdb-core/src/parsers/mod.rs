@@ -73,6 +73,7 @@ pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
 pub mod pokertracker;
+mod pokertracker_game;
 pub mod sealswithclubs;
 pub mod stars;
 pub(crate) mod text;

@@ -2,18 +2,17 @@
 //! format fpdb does not read. PokerTracker writes each room's hands in a header style of its
 //! own; the room of the export is the hand's site:
 //!
-//! | header | site | read |
+//! | header | site | read by |
 //! | --- | --- | --- |
-//! | `** Game ID N [Version:V ]starting - DATE`, `** Hand # N starting - DATE` | `Microgaming` | yes |
-//! | `GAME #N ...` | `iPoker` | not yet |
-//! | `MERGE_GAME #N: ...`, `Merge Game #A-B \| ...` | `Merge` | not yet |
-//! | `EverestPoker Game #N: ...` | `Everest` | not yet |
+//! | `** Game ID N [Version:V ]starting - DATE`, `** Hand # N starting - DATE` | `Microgaming` | this module |
+//! | `GAME #N ...` | `iPoker` | `pokertracker_game.rs` |
+//! | `MERGE_GAME #N: ...`, `Merge Game #A-B \| ...` | `Merge` | `pokertracker_game.rs` |
+//! | `EverestPoker Game #N: ...` | `Everest` | `pokertracker_game.rs` |
 //!
-//! The styles not read yet are not detected: no room takes their headers, so a file of them
-//! is refused whole as no hand history fpdb reads (`NotAHandHistory`), never half-read.
-//! [`style`] knows their headers, and a chunk of them given to the parser directly is refused
-//! as `Unsupported`; detecting them would only turn every hand of them into that refusal (and
-//! make them the fuzz target's seeds, almost none of which would parse).
+//! [`style`] tells the styles apart (a header is the exact prefix, the hand's number, and what
+//! the style prints after it: `: `/` Version:`, `:`/`-`, `:`), so that no other room's line is
+//! taken; the room detects them all and this module hands the `GAME #` family to its sibling,
+//! which shares the amount, currency and header helpers here.
 //!
 //! # The Microgaming style, line by line
 //!
@@ -68,8 +67,8 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
-use crate::parsers::room;
 use crate::parsers::text::{self, HandLines};
+use crate::parsers::{pokertracker_game, room};
 use crate::pot::{self, PotPolicy, Uncalled};
 use crate::split::Chunk;
 use crate::time;
@@ -80,8 +79,8 @@ pub struct PokerTracker;
 room!(
     PokerTracker,
     "PokerTracker",
-    b"*",
-    |l| style(l) == Some(Style::Microgaming),
+    b"*GME",
+    |l| style(l).is_some(),
     parse_chunk
 );
 
@@ -90,7 +89,7 @@ const MICROGAMING: &str = "Microgaming";
 
 /// The header styles of PokerTracker's exports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Style {
+pub(super) enum Style {
     /// `** Game ID N ... starting - DATE`, `** Hand # N starting - DATE`.
     Microgaming,
     /// `GAME #N`.
@@ -102,13 +101,13 @@ enum Style {
 }
 
 /// Digits at the start of `s`, and what follows.
-fn digits(s: &str) -> Option<(&str, &str)> {
+pub(super) fn digits(s: &str) -> Option<(&str, &str)> {
     let n = s.bytes().take_while(u8::is_ascii_digit).count();
     (n > 0).then(|| s.split_at(n))
 }
 
 /// The style of a header line, if it is one.
-fn style(line: &str) -> Option<Style> {
+pub(super) fn style(line: &str) -> Option<Style> {
     if let Some(r) = line
         .strip_prefix("** Game ID ")
         .or_else(|| line.strip_prefix("** Hand # "))
@@ -152,21 +151,9 @@ fn microgaming_header(line: &str) -> Option<(&str, &str)> {
 fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
     let first_no = chunk.first_line;
     let first = chunk.lines().next().map_or("", |(_, l)| l).trim_end();
-    match style(first) {
+    match style(first.trim_start_matches('\u{feff}')) {
         Some(Style::Microgaming) => {}
-        Some(s) => {
-            let name = match s {
-                Style::IPoker => "iPoker (GAME #)",
-                Style::Merge => "Merge (MERGE_GAME #, Merge Game #)",
-                _ => "Everest (EverestPoker Game #)",
-            };
-            return Err(ParseError::new(
-                ErrorKind::Unsupported,
-                first_no,
-                format!("a PokerTracker export of the {name} style, which fpdb does not read yet"),
-            )
-            .with_text(first));
-        }
+        Some(s) => return pokertracker_game::parse_chunk(chunk, s),
         None => {
             return Err(
                 ParseError::malformed(first_no, "not a PokerTracker export header")
@@ -205,13 +192,13 @@ fn currency_of(c: char) -> Option<&'static str> {
 }
 
 /// The first currency symbol in `s`.
-fn symbol_in(s: &str) -> Option<&'static str> {
+pub(super) fn symbol_in(s: &str) -> Option<&'static str> {
     s.chars().find_map(currency_of)
 }
 
 /// An amount ("€14785.00", "10.00", "6", "$1,000.50") in `scale` (cents, or chips for
 /// tournaments).
-fn money_of(t: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
+pub(super) fn money_of(t: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
     // Bounded (what the statistics can add up), so that no sum of a hand's amounts overflows.
     text::checked_money(t.trim().trim_start_matches(['€', '$', '£']), scale, no)
 }
@@ -917,9 +904,16 @@ End of game 4908778359";
             Some(Style::Everest)
         );
         assert_eq!(style("** Game ID x starting"), None);
+        // Read by the sibling module: a hand cut after its header is unfinished there.
         let e = parse("GAME #2607739781: Texas Hold'em NL $0.50/$1 2011/01/23 20:02:35\nx")
             .unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Unsupported);
+        assert_eq!(e.kind, ErrorKind::Malformed);
+        let e =
+            parse("GAME #2607739781: Texas Hold'em NL $0.50/$1 2011/01/23 20:02:35").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unfinished);
+        assert!(PokerTracker.is_hand_start("MERGE_GAME #3047310402797: Texas Hold'em NL"));
+        assert!(!PokerTracker.is_hand_start("GAME #12 starts"));
+        assert!(!PokerTracker.is_hand_start("Merge Game #x"));
     }
 
     #[test]
