@@ -22,7 +22,7 @@ const DIRS: &[&str] = &["cash/Merge", "tour/Merge"];
 const EXPECTED_FAILURES: &[Failure] = &[
     Failure {
         file: "3-Draw-PL-USD-0.05-0.10-201102.Cancelled.hand.txt",
-        hand: Some(316_910_470_000_143),
+        hand: Some(3_169_104_700_143),
         kind: ErrorKind::Cancelled,
         why: "the room cancelled the hand after the small blind (GAME_CANCELLED round)",
     },
@@ -34,14 +34,14 @@ const EXPECTED_FAILURES: &[Failure] = &[
     },
     Failure {
         file: "FLHE-9max-USD-0.02-0.04.20110416.xml",
-        hand: Some(333_250_370_000_509),
+        hand: Some(3_332_503_700_509),
         kind: ErrorKind::Unfinished,
         why: "the file's last game stops after the flop's betting: no END_OF_GAME round, no \
               winner (the hand was still being played when the file was written)",
     },
     Failure {
         file: "NLHE-6max-USD-0.10-0.25-201208.player.not.in.preamble.txt",
-        hand: Some(597_667_650_000_529),
+        hand: Some(5_976_676_500_529),
         kind: ErrorKind::Malformed,
         why: "the big blind is posted from seat 5, which the seat list does not have: his name \
               and stack are unknown",
@@ -119,7 +119,7 @@ fn hands_checked_by_hand() {
         ),
         (
             "Merge",
-            312_263_770_001_375,
+            3_122_637_701_375,
             "31226377-1375",
             "2011-01-28T21:33:39+00:00".to_string(),
             "Uluru (31226377)",

@@ -39,8 +39,9 @@
 //! time all year round: the events' epoch-millisecond timestamps are five hours ahead of it in
 //! winter and summer alike) or `YYYY/MM/DD HH:MM:SS ±HHMM` with its offset.
 //!
-//! Hand number: `TABLE-HAND` → `TABLE · 10^7 + HAND` (`31226377-1375` → `312263770001375`), the
-//! hand part below 10^7; `site_hand_id` keeps the id as printed.
+//! Hand number: `TABLE-HAND` → `TABLE · 10^5 + HAND` (`31226377-1375` → `3122637701375`), the
+//! hand part below 10^5: Merge's own undashed numbering, which its PokerTracker exports print
+//! (`pokertracker_game.rs`); `site_hand_id` keeps the id as printed.
 //!
 //! Tournaments (`type="... Tournament"`): chips; the `balance` of a tournament seat is printed
 //! after the player's antes and blinds, which are added back to give his stack. The tournament
@@ -68,7 +69,10 @@ pub struct Merge;
 pub const SITE: &str = "Merge";
 
 /// `site_hand_no` = table number × this + hand number.
-const HAND_FACTOR: i64 = 10_000_000;
+/// The hand part's place in the stored number: Merge's own undashed numbers (the exports of its
+/// hands print `3047310402797`, table 30473104's hand 2797) are `table · 10^5 + hand`, so a hand
+/// stored from the XML and from an export is one hand.
+pub(super) const HAND_FACTOR: i64 = 100_000;
 
 impl Room for Merge {
     fn site(&self) -> &'static str {
@@ -248,7 +252,7 @@ fn leading_blank(s: &str) -> usize {
 // Header values
 // ---------------------------------------------------------------------------------------------
 
-/// `31226377-1375` → `31226377 · 10^7 + 1375`.
+/// `31226377-1375` → `31226377 · 10^5 + 1375`.
 fn hand_no(id: &str) -> Option<i64> {
     let (t, h) = id.split_once('-')?;
     if t.is_empty()
@@ -256,12 +260,12 @@ fn hand_no(id: &str) -> Option<i64> {
         || !t.bytes().all(|b| b.is_ascii_digit())
         || !h.bytes().all(|b| b.is_ascii_digit())
         || t.len() > 12
-        || h.len() > 7
+        || h.len() > 12
     {
         return None;
     }
     let t: i64 = t.parse().ok()?;
-    let h: i64 = h.parse().ok()?;
+    let h: i64 = h.parse().ok().filter(|&h| h < HAND_FACTOR)?;
     t.checked_mul(HAND_FACTOR)?.checked_add(h)
 }
 
@@ -1148,7 +1152,7 @@ mod tests {
         assert_eq!(r.len(), 1);
         let h = r[0].as_ref().unwrap();
         assert_eq!(h.site, SITE);
-        assert_eq!(h.site_hand_no, 1_230_000_045);
+        assert_eq!(h.site_hand_no, 12_300_045);
         assert_eq!(h.site_hand_id, "123-45");
         assert_eq!(h.start_time.to_rfc3339(), "2011-01-28T21:33:39+00:00");
         assert_eq!(h.table_name, "Table (123)");
@@ -1235,8 +1239,9 @@ mod tests {
 
     #[test]
     fn values() {
-        assert_eq!(hand_no("31226377-1375"), Some(312_263_770_001_375));
-        assert_eq!(hand_no("1-10000000"), None);
+        assert_eq!(hand_no("31226377-1375"), Some(3_122_637_701_375));
+        assert_eq!(hand_no("1-99999"), Some(199_999));
+        assert_eq!(hand_no("1-100000"), None);
         assert_eq!(hand_no("9999999999999-1"), None);
         assert_eq!(hand_no("12-"), None);
         assert_eq!(

@@ -88,7 +88,8 @@ use crate::split::Chunk;
 use crate::time;
 
 /// A Merge hand number `A-B`: A × this + B.
-const MERGE_HAND: i64 = 100_000;
+/// Merge numbers `A-B` as the room's XML does (`super::merge`): one hand, one number.
+const MERGE_HAND: i64 = super::merge::HAND_FACTOR;
 
 /// What a header says.
 struct Header {
