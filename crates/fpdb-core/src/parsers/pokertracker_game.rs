@@ -167,203 +167,217 @@ fn us_date(date: &str, clock: &str) -> Option<chrono::NaiveDateTime> {
 
 /// Reads the header line of a style.
 fn header(style: Style, line: &str, no: u32) -> Result<Header, ParseError> {
+    match style {
+        Style::IPoker => ipoker_header(line, no),
+        Style::Merge => merge_header(line, no),
+        _ => everest_header(line, no),
+    }
+}
+
+/// `GAME #N: GAME STAKES [Tournament] [-] DATE TIME[/GMT]`.
+fn ipoker_header(line: &str, no: u32) -> Result<Header, ParseError> {
     let unreadable = || bad(no, "unreadable PokerTracker header");
     let date_err = || bad(no, "unreadable date in the header");
-    match style {
-        Style::IPoker => {
-            let r = line.strip_prefix("GAME #").ok_or_else(unreadable)?;
-            let (id, rest) = digits(r).ok_or_else(unreadable)?;
-            let rest = rest.strip_prefix(':').unwrap_or(rest);
-            let mut words: Vec<&str> = rest.split_whitespace().collect();
-            words.retain(|w| !w.starts_with("Version:") && !w.starts_with("Uncalled:"));
-            if words.len() < 3 {
-                return Err(unreadable());
-            }
-            let clock = words.pop().ok_or_else(unreadable)?;
-            let date = words.pop().ok_or_else(unreadable)?;
-            // With "/GMT" or without a zone, the time is read as UTC (see the module).
-            let clock = clock.strip_suffix("/GMT").unwrap_or(clock);
-            let start = time::parse_datetime(&format!("{date} {clock}"))
-                .map(utc)
-                .ok_or_else(date_err)?;
-            if words.last() == Some(&"-") {
-                words.pop();
-            }
-            let tour = words.last() == Some(&"Tournament");
-            if tour {
-                words.pop();
-            }
-            let stakes_word = words
-                .last()
-                .filter(|w| w.contains('/'))
-                .copied()
-                .inspect(|_| {
-                    words.pop();
-                });
-            let (category, limit) = game_of(&words, no)?;
-            let limit = match (limit, category) {
-                (Some(l), _) => l,
-                (None, Category::OmahaHi | Category::OmahaHiLo) => LimitType::PotLimit,
-                _ => return Err(bad(no, "no limit in the header")),
-            };
-            let scale = if tour { CHIPS } else { CENTS };
-            let stakes = match stakes_word {
-                Some(s) if !tour => Some(stakes_of(s, scale, no)?),
-                Some(_) => return Err(unreadable()),
-                None if tour => None,
-                None => return Err(bad(no, "a cash header without stakes")),
-            };
-            let no_ = text::hand_number(id, no, line)?;
-            Ok(Header {
-                no: no_,
-                id: id.to_string(),
-                tour,
-                category,
-                limit,
-                stakes,
-                currency: stakes_word.and_then(symbol_in),
-                start,
-                table: None,
-                tourney_no: None,
-            })
-        }
-        Style::Merge => {
-            let r = line
-                .strip_prefix("MERGE_GAME #")
-                .or_else(|| line.strip_prefix("Merge Game #"))
-                .ok_or_else(unreadable)?;
-            let (a, rest) = digits(r).ok_or_else(unreadable)?;
-            let (id, hand_no, rest) = match rest.strip_prefix('-') {
-                Some(x) => {
-                    let (b, rest) = digits(x).ok_or_else(unreadable)?;
-                    let (ta, hb): (i64, i64) = (
-                        a.parse().map_err(|_| ParseError::hand_no_too_large(no))?,
-                        b.parse().map_err(|_| ParseError::hand_no_too_large(no))?,
-                    );
-                    if hb >= MERGE_HAND {
-                        return Err(ParseError::new(
-                            ErrorKind::OutOfRange,
-                            no,
-                            "a Merge hand number whose hand part has more than five digits",
-                        ));
-                    }
-                    let n = ta
-                        .checked_mul(MERGE_HAND)
-                        .and_then(|x| x.checked_add(hb))
-                        .ok_or_else(|| ParseError::hand_no_too_large(no))?;
-                    (format!("{a}-{b}"), n, rest)
-                }
-                None => (a.to_string(), text::hand_number(a, no, line)?, rest),
-            };
-            let rest = rest.strip_prefix(':').unwrap_or(rest);
-            let rest = rest.replace(" | ", " ");
-            let mut words: Vec<&str> = rest.split_whitespace().collect();
-            if words.last().is_some_and(|w| w.starts_with("Version:")) {
-                words.pop();
-            }
-            let zone = match words.last() {
-                Some(w) if w.bytes().all(|b| b.is_ascii_uppercase()) => {
-                    let z = time::zone_of_label(w).ok_or_else(date_err)?;
-                    words.pop();
-                    Some(z)
-                }
-                _ => None,
-            };
-            if words.len() < 4 {
-                return Err(unreadable());
-            }
-            let clock = words.pop().ok_or_else(unreadable)?;
-            let date = words.pop().ok_or_else(unreadable)?;
-            let local = us_date(date, clock).ok_or_else(date_err)?;
-            let start = match zone {
-                Some(z) => time::local_to_utc(local, z),
-                None => utc(local),
-            };
-            let tour = words.last() == Some(&"Tournament");
-            if tour {
-                words.pop();
-            }
-            let stakes_word = if tour {
-                None
-            } else {
-                Some(words.pop().ok_or_else(unreadable)?)
-            };
-            let (category, limit) = game_of(&words, no)?;
-            let limit = limit.ok_or_else(|| bad(no, "no limit in the header"))?;
-            let stakes = match stakes_word {
-                Some(s) => Some(stakes_of(s, CENTS, no)?),
-                None => None,
-            };
-            Ok(Header {
-                no: hand_no,
-                id,
-                tour,
-                category,
-                limit,
-                stakes,
-                currency: stakes_word.and_then(symbol_in),
-                start,
-                table: None,
-                tourney_no: None,
-            })
-        }
-        _ => {
-            let r = line
-                .strip_prefix("EverestPoker Game #")
-                .ok_or_else(unreadable)?;
-            let (id, rest) = digits(r).ok_or_else(unreadable)?;
-            let rest = rest.strip_prefix(": ").ok_or_else(unreadable)?;
-            // TABLE - STAKES - GAME - TIME - DATE
-            let parts: Vec<&str> = rest.rsplitn(5, " - ").collect();
-            let [date, clock, game, stakes, table] = parts[..] else {
-                return Err(unreadable());
-            };
-            let start = time::parse_datetime(&format!("{date} {clock}"))
-                .map(utc)
-                .ok_or_else(date_err)?;
-            let (category, limit) = game_of(&game.split(' ').collect::<Vec<_>>(), no)?;
-            let limit = limit.ok_or_else(|| bad(no, "no limit in the header"))?;
-            let (tourney_no, table) = match table.strip_prefix("Tourney ID: ") {
-                Some(t) => {
-                    let (n, rest) = digits(t).ok_or_else(unreadable)?;
-                    let tno: i64 = n.parse().map_err(|_| unreadable())?;
-                    let table = rest
-                        .strip_prefix(", Table ")
-                        .ok_or_else(unreadable)?
-                        .to_string();
-                    (Some(tno), table)
-                }
-                None => (
-                    None,
-                    table
-                        .strip_prefix("Table ")
-                        .ok_or_else(unreadable)?
-                        .to_string(),
-                ),
-            };
-            let tour = tourney_no.is_some();
-            let scale = if tour { CHIPS } else { CENTS };
-            let (a, b) = stakes_of(stakes, scale, no)?;
-            // Fixed limit prints the bets; the blinds are half of them.
-            let blinds = if limit == LimitType::FixedLimit {
-                (a / 2, a)
-            } else {
-                (a, b)
-            };
-            Ok(Header {
-                no: text::hand_number(id, no, line)?,
-                id: id.to_string(),
-                tour,
-                category,
-                limit,
-                stakes: Some(blinds),
-                currency: symbol_in(stakes),
-                start,
-                table: Some(table),
-                tourney_no,
-            })
-        }
+    let r = line.strip_prefix("GAME #").ok_or_else(unreadable)?;
+    let (id, rest) = digits(r).ok_or_else(unreadable)?;
+    let rest = rest.strip_prefix(':').unwrap_or(rest);
+    let mut words: Vec<&str> = rest.split_whitespace().collect();
+    words.retain(|w| !w.starts_with("Version:") && !w.starts_with("Uncalled:"));
+    if words.len() < 3 {
+        return Err(unreadable());
     }
+    let clock = words.pop().ok_or_else(unreadable)?;
+    let date = words.pop().ok_or_else(unreadable)?;
+    // With "/GMT" or without a zone, the time is read as UTC (see the module).
+    let clock = clock.strip_suffix("/GMT").unwrap_or(clock);
+    let start = time::parse_datetime(&format!("{date} {clock}"))
+        .map(utc)
+        .ok_or_else(date_err)?;
+    if words.last() == Some(&"-") {
+        words.pop();
+    }
+    let tour = words.last() == Some(&"Tournament");
+    if tour {
+        words.pop();
+    }
+    let stakes_word = words
+        .last()
+        .filter(|w| w.contains('/'))
+        .copied()
+        .inspect(|_| {
+            words.pop();
+        });
+    let (category, limit) = game_of(&words, no)?;
+    let limit = match (limit, category) {
+        (Some(l), _) => l,
+        (None, Category::OmahaHi | Category::OmahaHiLo) => LimitType::PotLimit,
+        _ => return Err(bad(no, "no limit in the header")),
+    };
+    let scale = if tour { CHIPS } else { CENTS };
+    let stakes = match stakes_word {
+        Some(s) if !tour => Some(stakes_of(s, scale, no)?),
+        Some(_) => return Err(unreadable()),
+        None if tour => None,
+        None => return Err(bad(no, "a cash header without stakes")),
+    };
+    let no_ = text::hand_number(id, no, line)?;
+    Ok(Header {
+        no: no_,
+        id: id.to_string(),
+        tour,
+        category,
+        limit,
+        stakes,
+        currency: stakes_word.and_then(symbol_in),
+        start,
+        table: None,
+        tourney_no: None,
+    })
+}
+
+/// `MERGE_GAME #N: GAME STAKES DATE TIME [ZONE]` (also `Merge Game #A-B`, tournaments without
+/// stakes).
+fn merge_header(line: &str, no: u32) -> Result<Header, ParseError> {
+    let unreadable = || bad(no, "unreadable PokerTracker header");
+    let date_err = || bad(no, "unreadable date in the header");
+    let r = line
+        .strip_prefix("MERGE_GAME #")
+        .or_else(|| line.strip_prefix("Merge Game #"))
+        .ok_or_else(unreadable)?;
+    let (a, rest) = digits(r).ok_or_else(unreadable)?;
+    let (id, hand_no, rest) = match rest.strip_prefix('-') {
+        Some(x) => {
+            let (b, rest) = digits(x).ok_or_else(unreadable)?;
+            let (ta, hb): (i64, i64) = (
+                a.parse().map_err(|_| ParseError::hand_no_too_large(no))?,
+                b.parse().map_err(|_| ParseError::hand_no_too_large(no))?,
+            );
+            if hb >= MERGE_HAND {
+                return Err(ParseError::new(
+                    ErrorKind::OutOfRange,
+                    no,
+                    "a Merge hand number whose hand part has more than five digits",
+                ));
+            }
+            let n = ta
+                .checked_mul(MERGE_HAND)
+                .and_then(|x| x.checked_add(hb))
+                .ok_or_else(|| ParseError::hand_no_too_large(no))?;
+            (format!("{a}-{b}"), n, rest)
+        }
+        None => (a.to_string(), text::hand_number(a, no, line)?, rest),
+    };
+    let rest = rest.strip_prefix(':').unwrap_or(rest);
+    let rest = rest.replace(" | ", " ");
+    let mut words: Vec<&str> = rest.split_whitespace().collect();
+    if words.last().is_some_and(|w| w.starts_with("Version:")) {
+        words.pop();
+    }
+    let zone = match words.last() {
+        Some(w) if w.bytes().all(|b| b.is_ascii_uppercase()) => {
+            let z = time::zone_of_label(w).ok_or_else(date_err)?;
+            words.pop();
+            Some(z)
+        }
+        _ => None,
+    };
+    if words.len() < 4 {
+        return Err(unreadable());
+    }
+    let clock = words.pop().ok_or_else(unreadable)?;
+    let date = words.pop().ok_or_else(unreadable)?;
+    let local = us_date(date, clock).ok_or_else(date_err)?;
+    let start = match zone {
+        Some(z) => time::local_to_utc(local, z),
+        None => utc(local),
+    };
+    let tour = words.last() == Some(&"Tournament");
+    if tour {
+        words.pop();
+    }
+    let stakes_word = if tour {
+        None
+    } else {
+        Some(words.pop().ok_or_else(unreadable)?)
+    };
+    let (category, limit) = game_of(&words, no)?;
+    let limit = limit.ok_or_else(|| bad(no, "no limit in the header"))?;
+    let stakes = match stakes_word {
+        Some(s) => Some(stakes_of(s, CENTS, no)?),
+        None => None,
+    };
+    Ok(Header {
+        no: hand_no,
+        id,
+        tour,
+        category,
+        limit,
+        stakes,
+        currency: stakes_word.and_then(symbol_in),
+        start,
+        table: None,
+        tourney_no: None,
+    })
+}
+
+/// `EverestPoker Game #N: TABLE - STAKES - GAME - TIME - DATE`.
+fn everest_header(line: &str, no: u32) -> Result<Header, ParseError> {
+    let unreadable = || bad(no, "unreadable PokerTracker header");
+    let date_err = || bad(no, "unreadable date in the header");
+    let r = line
+        .strip_prefix("EverestPoker Game #")
+        .ok_or_else(unreadable)?;
+    let (id, rest) = digits(r).ok_or_else(unreadable)?;
+    let rest = rest.strip_prefix(": ").ok_or_else(unreadable)?;
+    // TABLE - STAKES - GAME - TIME - DATE
+    let parts: Vec<&str> = rest.rsplitn(5, " - ").collect();
+    let [date, clock, game, stakes, table] = parts[..] else {
+        return Err(unreadable());
+    };
+    let start = time::parse_datetime(&format!("{date} {clock}"))
+        .map(utc)
+        .ok_or_else(date_err)?;
+    let (category, limit) = game_of(&game.split(' ').collect::<Vec<_>>(), no)?;
+    let limit = limit.ok_or_else(|| bad(no, "no limit in the header"))?;
+    let (tourney_no, table) = match table.strip_prefix("Tourney ID: ") {
+        Some(t) => {
+            let (n, rest) = digits(t).ok_or_else(unreadable)?;
+            let tno: i64 = n.parse().map_err(|_| unreadable())?;
+            let table = rest
+                .strip_prefix(", Table ")
+                .ok_or_else(unreadable)?
+                .to_string();
+            (Some(tno), table)
+        }
+        None => (
+            None,
+            table
+                .strip_prefix("Table ")
+                .ok_or_else(unreadable)?
+                .to_string(),
+        ),
+    };
+    let tour = tourney_no.is_some();
+    let scale = if tour { CHIPS } else { CENTS };
+    let (a, b) = stakes_of(stakes, scale, no)?;
+    // Fixed limit prints the bets; the blinds are half of them.
+    let blinds = if limit == LimitType::FixedLimit {
+        (a / 2, a)
+    } else {
+        (a, b)
+    };
+    Ok(Header {
+        no: text::hand_number(id, no, line)?,
+        id: id.to_string(),
+        tour,
+        category,
+        limit,
+        stakes: Some(blinds),
+        currency: symbol_in(stakes),
+        start,
+        table: Some(table),
+        tourney_no,
+    })
 }
 
 /// The site of a style.
