@@ -835,6 +835,9 @@ impl GameReader {
         p: PlayerIdx,
         amount: Option<Money>,
     ) -> Result<(), ParseError> {
+        if kind == "DRAW" {
+            return self.draw(e, p);
+        }
         let need = |a: Option<Money>| {
             a.ok_or_else(|| ParseError::malformed(e.line, format!("{kind} without amount")))
         };
@@ -859,6 +862,12 @@ impl GameReader {
                     ));
                 }
                 b.call(p, a, false);
+            }
+            // On third street the first full bet completes (whether a bring-in was made or not),
+            // as the other rooms print it.
+            "BET" if self.base == Base::Stud && b.street() == 0 => {
+                let to = b.street_total(p).saturating_add(need(amount)?);
+                b.complete_to(p, to, false);
             }
             "BET" => b.bet(p, need(amount)?, false),
             "RAISE" | "COMPLETE" => {
@@ -887,21 +896,6 @@ impl GameReader {
                     b.call(p, a, true);
                 }
             }
-            "DRAW" => {
-                let t = e.need("text")?;
-                let n: u8 = t
-                    .trim()
-                    .parse()
-                    .map_err(|_| ParseError::malformed(e.line, "unreadable draw count"))?;
-                if n > 5 {
-                    return Err(ParseError::malformed(e.line, "more than five cards drawn"));
-                }
-                if n == 0 {
-                    b.stand_pat(p);
-                } else {
-                    b.discard(p, n, Vec::new());
-                }
-            }
             _ => {
                 return Err(ParseError::malformed(
                     e.line,
@@ -910,6 +904,107 @@ impl GameReader {
             }
         }
         Ok(())
+    }
+
+    /// The number of cards of a hand of this game.
+    fn hand_size(&self) -> usize {
+        self.b.hand().game.category.hand_size()
+    }
+
+    /// The hand before draw `round` (1-based): the deal or the previous draw, unknown cards
+    /// where nothing is known.
+    fn hand_before(&self, p: PlayerIdx, round: usize) -> Vec<Card> {
+        let pl = &self.b.hand().players[p];
+        let mut v = if round <= 1 {
+            pl.cards.clone()
+        } else {
+            pl.draws.get(round - 2).cloned().unwrap_or_default()
+        };
+        v.resize(self.hand_size(), Card::UNKNOWN);
+        v
+    }
+
+    /// The player's entry in `draws` for the current draw, made from the hand before it when
+    /// missing; returns its index.
+    fn draw_slot(&mut self, p: PlayerIdx) -> usize {
+        let round = usize::try_from(self.b.street().max(1)).unwrap_or(1);
+        while self.b.hand().players[p].draws.len() < round {
+            let k = self.b.hand().players[p].draws.len() + 1;
+            let prev = self.hand_before(p, k);
+            self.b.hand_mut().players[p].draws.push(prev);
+        }
+        round - 1
+    }
+
+    /// `DRAW` with the number of cards changed (`text`): a stand-pat keeps the hand; a discard
+    /// keeps the others, the new cards unknown until the room shows them (`DRAW_DRAWN_CARDS`
+    /// for the hero, the showdown for the others).
+    fn draw(&mut self, e: &El, p: PlayerIdx) -> Result<(), ParseError> {
+        let t = e.need("text")?;
+        let n: u8 = t
+            .trim()
+            .parse()
+            .map_err(|_| ParseError::malformed(e.line, "unreadable draw count"))?;
+        if usize::from(n) > self.hand_size() {
+            return Err(ParseError::malformed(
+                e.line,
+                "more cards drawn than the hand holds",
+            ));
+        }
+        if n == 0 {
+            self.b.stand_pat(p);
+        } else {
+            self.b.discard(p, n, Vec::new());
+        }
+        let slot = self.draw_slot(p);
+        let mut after = self.hand_before(p, slot + 1);
+        let keep = self.hand_size() - usize::from(n);
+        after.truncate(keep);
+        after.resize(self.hand_size(), Card::UNKNOWN);
+        self.b.hand_mut().players[p].draws[slot] = after;
+        Ok(())
+    }
+
+    /// The hero's hand after a draw, in the slots of the hand before it: the cards it no longer
+    /// holds are the ones he threw (given to his discard).
+    fn drawn(&mut self, p: PlayerIdx, cs: Vec<Card>) {
+        let slot = self.draw_slot(p);
+        let before = self.hand_before(p, slot + 1);
+        let thrown: Vec<Card> = before
+            .iter()
+            .copied()
+            .filter(|c| c.is_known() && !cs.contains(c))
+            .collect();
+        let round = i8::try_from(slot + 1).unwrap_or(i8::MAX);
+        if let Some(a) = self
+            .b
+            .hand_mut()
+            .actions
+            .iter_mut()
+            .rev()
+            .find(|a| a.player == p && a.street == round && a.kind == ActionKind::Discard)
+        {
+            if a.cards.is_empty() && thrown.len() == usize::from(a.discards.unwrap_or(0)) {
+                a.cards = thrown;
+            }
+        }
+        self.b.hand_mut().players[p].draws[slot] = cs;
+    }
+
+    /// Cards seen at the showdown of a draw game: the hand after the last draw (the deal when
+    /// there was no draw), where it is not known yet.
+    fn shown_draw(&mut self, p: PlayerIdx, cs: &[Card]) {
+        let size = self.hand_size();
+        let pl = &mut self.b.hand_mut().players[p];
+        let target = match pl.draws.last_mut() {
+            Some(last) => last,
+            None => &mut pl.cards,
+        };
+        if target.len() < size || target.iter().any(|c| !c.is_known()) {
+            let mut v = cs.to_vec();
+            v.resize(size, Card::UNKNOWN);
+            *target = v;
+        }
     }
 
     /// Hole cards, the board, cards shown or mucked.
@@ -937,9 +1032,7 @@ impl GameReader {
                 };
                 match self.base {
                     Base::Stud => self.b.set_stud_cards(p, 0, &cs),
-                    Base::Draw if kind == "DRAW_DRAWN_CARDS" => {
-                        self.b.hand_mut().players[p].draws.push(cs);
-                    }
+                    Base::Draw if kind == "DRAW_DRAWN_CARDS" => self.drawn(p, cs),
                     _ => {
                         if cs.len() != self.b.hand().game.category.hand_size()
                             || cs.iter().any(|c| !c.is_known())
@@ -960,18 +1053,7 @@ impl GameReader {
                 let p = self.who(e)?;
                 match self.base {
                     Base::Stud => self.b.set_stud_cards(p, 0, &cs),
-                    Base::Draw => {
-                        let pl = &mut self.b.hand_mut().players[p];
-                        if pl.draws.is_empty() && pl.cards.is_empty() {
-                            pl.cards = cs;
-                        } else if !pl.draws.is_empty() {
-                            if let Some(last) = pl.draws.last_mut() {
-                                *last = cs;
-                            }
-                        } else {
-                            pl.draws.push(cs);
-                        }
-                    }
+                    Base::Draw => self.shown_draw(p, &cs),
                     Base::Hold => self.b.reveal(p, &cs),
                 }
                 let pl = &mut self.b.hand_mut().players[p];
