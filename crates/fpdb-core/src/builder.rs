@@ -386,6 +386,21 @@ impl HandBuilder {
         self.hand
     }
 
+    /// Cards seen at the showdown of a draw game (hands of `size` cards): the hand after the
+    /// player's last draw (the deal when he drew none), unless it is known already.
+    pub fn reveal_draw_hand(&mut self, p: PlayerIdx, cards: &[Card], size: usize) {
+        let pl = &mut self.hand.players[p];
+        let target = match pl.draws.last_mut() {
+            Some(last) => last,
+            None => &mut pl.cards,
+        };
+        if target.len() < size || target.iter().any(|c| !c.is_known()) {
+            let mut v = cards.to_vec();
+            v.resize(size, Card::UNKNOWN);
+            *target = v;
+        }
+    }
+
     /// Adds the known cards of `cards` to player `p`'s unknown slots (his hand sized to the
     /// game's first), passing over cards he already holds: cards shown at the end fill what the
     /// deal did not show.

@@ -991,22 +991,6 @@ impl GameReader {
         self.b.hand_mut().players[p].draws[slot] = cs;
     }
 
-    /// Cards seen at the showdown of a draw game: the hand after the last draw (the deal when
-    /// there was no draw), where it is not known yet.
-    fn shown_draw(&mut self, p: PlayerIdx, cs: &[Card]) {
-        let size = self.hand_size();
-        let pl = &mut self.b.hand_mut().players[p];
-        let target = match pl.draws.last_mut() {
-            Some(last) => last,
-            None => &mut pl.cards,
-        };
-        if target.len() < size || target.iter().any(|c| !c.is_known()) {
-            let mut v = cs.to_vec();
-            v.resize(size, Card::UNKNOWN);
-            *target = v;
-        }
-    }
-
     /// Hole cards, the board, cards shown or mucked.
     fn cards(&mut self, e: &El) -> Result<(), ParseError> {
         let kind = e.need("type")?;
@@ -1053,7 +1037,10 @@ impl GameReader {
                 let p = self.who(e)?;
                 match self.base {
                     Base::Stud => self.b.set_stud_cards(p, 0, &cs),
-                    Base::Draw => self.shown_draw(p, &cs),
+                    Base::Draw => {
+                        let size = self.hand_size();
+                        self.b.reveal_draw_hand(p, &cs, size);
+                    }
                     Base::Hold => self.b.reveal(p, &cs),
                 }
                 let pl = &mut self.b.hand_mut().players[p];

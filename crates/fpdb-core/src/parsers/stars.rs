@@ -1425,18 +1425,7 @@ impl Parser {
         match self.base {
             // Stud prints the cards in dealing order.
             Base::Stud => self.b.set_stud_cards(p, 0, cards),
-            Base::Draw => {
-                let pl = &mut self.b.hand_mut().players[p];
-                let target = match pl.draws.last_mut() {
-                    Some(last) => last,
-                    None => &mut pl.cards,
-                };
-                if target.len() < size || target.iter().any(|c| !c.is_known()) {
-                    let mut v = cards.to_vec();
-                    v.resize(size, Card::UNKNOWN);
-                    *target = v;
-                }
-            }
+            Base::Draw => self.b.reveal_draw_hand(p, cards, size),
             Base::Hold => {
                 // Fill unknown slots with the cards not known yet ("shows [Qs]" shows one of two).
                 let pl = &mut self.b.hand_mut().players[p];
