@@ -49,9 +49,9 @@ check "distribute again is a no-op" \
   "$(q "$COORD" -c "SELECT fpdb.distribute(8)" 2>&1 | grep -c 'already distributed')" "1"
 check "distributed tables" \
   "$(q "$COORD" -c "SELECT string_agg(logicalrelid::text || ':' || partmethod::text, ' ' ORDER BY logicalrelid::text) FROM pg_dist_partition WHERE logicalrelid::text LIKE 'fpdb.%'")" \
-  "fpdb._hand_keys:h fpdb.autorates:n fpdb.boardcards:h fpdb.gametypes:n fpdb.hands:h fpdb.handsactions:h fpdb.handsplayers:h fpdb.hudcache:h fpdb.players:n fpdb.settings:n fpdb.sites:n fpdb.tourneys:n fpdb.tourneysplayers:n fpdb.tourneytypes:n"
+  "fpdb._hand_keys:h fpdb.autorates:n fpdb.boardcards:h fpdb.gametypes:n fpdb.hands:h fpdb.handsactions:h fpdb.handsplayers:h fpdb.hudcache:h fpdb.players:n fpdb.rawhands:h fpdb.settings:n fpdb.sites:n fpdb.tourneys:n fpdb.tourneysplayers:n fpdb.tourneytypes:n"
 check "hand tables co-located" \
-  "$(q "$COORD" -c "SELECT count(DISTINCT colocationid) FROM pg_dist_partition WHERE logicalrelid IN ('fpdb.hands'::regclass, 'fpdb.handsplayers', 'fpdb.handsactions', 'fpdb.boardcards')")" "1"
+  "$(q "$COORD" -c "SELECT count(DISTINCT colocationid) FROM pg_dist_partition WHERE logicalrelid IN ('fpdb.hands'::regclass, 'fpdb.handsplayers', 'fpdb.handsactions', 'fpdb.boardcards', 'fpdb.rawhands')")" "1"
 
 mapfile -t files < <(find "$CORPUS/cash/Stars" "$CORPUS/tour/Stars" -type f -name '*.txt' | sort)
 echo "files: ${#files[@]}"
