@@ -55,15 +55,23 @@ pub fn parse_amount(text: &str, scale: i64) -> Option<Money> {
             t = num;
         }
     }
-    let mut digits: Vec<u8> = Vec::with_capacity(t.len());
-    for b in t.bytes() {
-        match b {
-            b'0'..=b'9' | b'.' | b',' | b'K' | b'k' | b'M' | b'B' => digits.push(b),
-            b' ' | b'\'' => {}
-            0xC2 | 0xA0 => {} // non-breaking space in UTF-8
-            _ => return None,
+    // The number's own bytes: `t` without the spaces and apostrophes between digit groups
+    // (borrowed when it has none, as almost every amount).
+    let is_kept = |b: u8| matches!(b, b'0'..=b'9' | b'.' | b',' | b'K' | b'k' | b'M' | b'B');
+    let is_gap = |b: u8| matches!(b, b' ' | b'\'' | 0xC2 | 0xA0);
+    let mut digits: std::borrow::Cow<'_, [u8]> = if t.bytes().all(is_kept) {
+        std::borrow::Cow::Borrowed(t.as_bytes())
+    } else {
+        let mut kept = Vec::with_capacity(t.len());
+        for b in t.bytes() {
+            if is_kept(b) {
+                kept.push(b);
+            } else if !is_gap(b) {
+                return None;
+            }
         }
-    }
+        std::borrow::Cow::Owned(kept)
+    };
     let mut multiplier: i128 = 1;
     if let Some(&last) = digits.last() {
         let m = match last {
@@ -74,11 +82,11 @@ pub fn parse_amount(text: &str, scale: i64) -> Option<Money> {
         };
         if m > 1 {
             multiplier = m;
-            digits.pop();
+            digits = trim_last(digits);
         }
     }
     while matches!(digits.last(), Some(b'.') | Some(b',')) {
-        digits.pop();
+        digits = trim_last(digits);
     }
     if digits.is_empty()
         || digits
@@ -87,43 +95,27 @@ pub fn parse_amount(text: &str, scale: i64) -> Option<Money> {
     {
         return None;
     }
-    // Which separator is the decimal point?
-    let decimal_comma = {
-        let n = digits.len();
-        n >= 3
-            && digits[n - 3] == b','
-            && digits[n - 2].is_ascii_digit()
-            && digits[n - 1].is_ascii_digit()
-    };
-    let (int_part, frac_part): (Vec<u8>, Vec<u8>) = if decimal_comma {
-        let n = digits.len();
-        (
-            digits[..n - 3]
-                .iter()
-                .copied()
-                .filter(|&b| b != b'.' && b != b',')
-                .collect(),
-            digits[n - 2..].to_vec(),
-        )
+    // Which separator is the decimal point? A comma followed by exactly two digits at the end,
+    // else the last dot; every other separator groups thousands.
+    let n = digits.len();
+    let decimal_comma =
+        n >= 3 && digits[n - 3] == b',' && digits[n - 2..].iter().all(u8::is_ascii_digit);
+    let point = if decimal_comma {
+        Some(n - 3)
     } else {
-        let no_commas: Vec<u8> = digits.iter().copied().filter(|&b| b != b',').collect();
-        match no_commas.iter().rposition(|&b| b == b'.') {
-            Some(i) => {
-                let int: Vec<u8> = no_commas[..i]
-                    .iter()
-                    .copied()
-                    .filter(|&b| b != b'.')
-                    .collect();
-                (int, no_commas[i + 1..].to_vec())
-            }
-            None => (no_commas, Vec::new()),
-        }
+        digits.iter().rposition(|&b| b == b'.')
     };
-    if int_part.is_empty() && frac_part.is_empty() {
+    let (int_part, frac_part) = match point {
+        Some(i) => (&digits[..i], &digits[i + 1..]),
+        None => (&digits[..], &digits[n..]),
+    };
+    let int_digits = int_part.iter().filter(|b| b.is_ascii_digit());
+    let frac_digits = frac_part.iter().filter(|b| b.is_ascii_digit());
+    if int_digits.clone().next().is_none() && frac_digits.clone().next().is_none() {
         return None;
     }
     let mut int: i128 = 0;
-    for &d in &int_part {
+    for &d in int_digits {
         int = int.checked_mul(10)?.checked_add((d - b'0') as i128)?;
         if int > i64::MAX as i128 {
             return None;
@@ -132,7 +124,7 @@ pub fn parse_amount(text: &str, scale: i64) -> Option<Money> {
     // value = (int + frac) * multiplier * scale, computed exactly on a 10^k denominator.
     let mut num: i128 = int;
     let mut den: i128 = 1;
-    for &d in frac_part.iter().take(18) {
+    for &d in frac_digits.take(18) {
         num = num.checked_mul(10)?.checked_add((d - b'0') as i128)?;
         den *= 10;
     }
@@ -145,6 +137,19 @@ pub fn parse_amount(text: &str, scale: i64) -> Option<Money> {
         value = -value;
     }
     i64::try_from(value).ok()
+}
+
+/// `digits` without its last byte.
+fn trim_last(digits: std::borrow::Cow<'_, [u8]>) -> std::borrow::Cow<'_, [u8]> {
+    match digits {
+        std::borrow::Cow::Borrowed(d) => {
+            std::borrow::Cow::Borrowed(&d[..d.len().saturating_sub(1)])
+        }
+        std::borrow::Cow::Owned(mut d) => {
+            d.pop();
+            std::borrow::Cow::Owned(d)
+        }
+    }
 }
 
 #[cfg(test)]
