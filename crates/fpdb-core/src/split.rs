@@ -117,7 +117,11 @@ fn is_filler(line: &str) -> bool {
             || line.trim_end() == BETONLINE_NOTICE
             || line.trim_end() == ARCHIVE_BEGIN;
     }
-    line.trim().is_empty()
+    let t = line.trim();
+    if t.starts_with('<') {
+        return false; // markup (Merge's and iPoker's XML) is never filler
+    }
+    t.is_empty()
         || is_banner(line)
         || is_game_number_line(line)
         || is_game_start_line(line)

@@ -1,4 +1,7 @@
 //! Throughput of each room's parser on its corpus hands (split + parse), best of runs.
+//!
+//! `roombench [RUNS] [ROOM]`: RUNS defaults to 5; ROOM (a target name such as `merge`) measures
+//! that room only.
 use std::time::Instant;
 
 use fpdb_fuzz::corpus::{seeds, ROOM_DIRS};
@@ -8,8 +11,12 @@ fn main() {
         .nth(1)
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
+    let only = std::env::args().nth(2);
     let seeds = seeds();
     for (room, (name, _)) in ROOM_DIRS.iter().enumerate() {
+        if only.as_deref().is_some_and(|o| o != *name) {
+            continue;
+        }
         let mut text = String::new();
         for h in &seeds.rooms[room].hands {
             text.push_str(&String::from_utf8_lossy(h));

@@ -49,6 +49,9 @@
 //! its second item. Buy-ins are not printed.
 
 use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
+use std::borrow::Cow;
+
+use quick_xml::events::attributes::Attributes;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
@@ -118,22 +121,51 @@ fn is_description(line: &str) -> bool {
 // The document as a list of elements
 // ---------------------------------------------------------------------------------------------
 
-/// One element of the game (start or empty tag), with its attributes and line.
-#[derive(Debug)]
-struct El {
-    name: String,
-    attrs: Vec<(String, String)>,
+/// One element of the game (start or empty tag), with its attributes and line. Names and
+/// attribute values borrow from the hand text; only values with entities are copied.
+#[derive(Debug, Clone, Copy)]
+struct El<'a> {
+    name: &'a str,
+    attrs: &'a [(&'a str, Cow<'a, str>)],
     line: u32,
     /// Depth: 0 for `<game>`, 1 for `<players>` and `<round>`, 2 inside them.
     depth: usize,
 }
 
-impl El {
+/// The elements of a game as read: every element's attributes in one list, each element
+/// naming its range of it (two allocations for a game rather than one per element).
+struct Doc<'a> {
+    attrs: Vec<(&'a str, Cow<'a, str>)>,
+    els: Vec<RawEl<'a>>,
+}
+
+struct RawEl<'a> {
+    name: &'a str,
+    attrs: std::ops::Range<usize>,
+    line: u32,
+    depth: usize,
+}
+
+impl Doc<'_> {
+    fn els(&self) -> Vec<El<'_>> {
+        self.els
+            .iter()
+            .map(|r| El {
+                name: r.name,
+                attrs: &self.attrs[r.attrs.clone()],
+                line: r.line,
+                depth: r.depth,
+            })
+            .collect()
+    }
+}
+
+impl El<'_> {
     fn get(&self, key: &str) -> Option<&str> {
         self.attrs
             .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_ref())
     }
     fn need(&self, key: &str) -> Result<&str, ParseError> {
         self.get(key).ok_or_else(|| {
@@ -142,44 +174,107 @@ impl El {
     }
 }
 
-fn line_of(text: &str, first_line: u32, off: usize) -> u32 {
-    let off = off.min(text.len());
-    let n = memchr::memchr_iter(b'\n', &text.as_bytes()[..off]).count();
-    first_line.saturating_add(u32::try_from(n).unwrap_or(u32::MAX))
+/// Line numbers of byte offsets that only grow: counts the newlines since the last offset
+/// asked, so a game of n lines costs O(n) in all.
+struct Lines<'a> {
+    text: &'a [u8],
+    off: usize,
+    line: u32,
 }
 
-fn element(e: &BytesStart<'_>, line: u32, depth: usize) -> Result<El, ParseError> {
-    let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-    let mut attrs = Vec::new();
-    for a in e.attributes() {
-        let a = a.map_err(|err| ParseError::malformed(line, format!("bad attribute: {err}")))?;
-        let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
-        let value = a
-            .unescape_value()
-            .map_err(|err| ParseError::malformed(line, format!("bad attribute value: {err}")))?
-            .into_owned();
-        attrs.push((key, value));
+impl<'a> Lines<'a> {
+    fn new(text: &'a str, first_line: u32) -> Self {
+        Lines {
+            text: text.as_bytes(),
+            off: 0,
+            line: first_line,
+        }
     }
-    Ok(El {
+    fn at(&mut self, off: usize) -> u32 {
+        let off = off.min(self.text.len());
+        if off < self.off {
+            // Only an error position can lie behind the last offset asked.
+            let behind = memchr::memchr_iter(b'\n', &self.text[off..self.off]).count();
+            return self
+                .line
+                .saturating_sub(u32::try_from(behind).unwrap_or(u32::MAX));
+        }
+        let n = memchr::memchr_iter(b'\n', &self.text[self.off..off]).count();
+        self.line = self
+            .line
+            .saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+        self.off = off;
+        self.line
+    }
+}
+
+/// `part` (a slice of `text`, as quick-xml hands out when it reads a `&str`) as a `&str` of
+/// `text` with `text`'s lifetime.
+fn within<'a>(text: &'a str, part: &[u8]) -> Option<&'a str> {
+    let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    text.get(start..start.checked_add(part.len())?)
+}
+
+/// Reads the tag `e` into `doc`.
+fn element<'a>(
+    doc: &mut Doc<'a>,
+    text: &'a str,
+    e: &BytesStart<'_>,
+    line: u32,
+    depth: usize,
+) -> Result<(), ParseError> {
+    let tag = within(text, e).ok_or_else(|| ParseError::malformed(line, "unreadable tag"))?;
+    let name_len = e.name().as_ref().len();
+    let name = tag.get(..name_len).unwrap_or(tag);
+    let first = doc.attrs.len();
+    // quick-xml's own duplicate check keeps a list per tag; a tag's few keys are compared here.
+    for a in Attributes::new(tag, name_len).with_checks(false) {
+        let a = a.map_err(|err| ParseError::malformed(line, format!("bad attribute: {err}")))?;
+        let key = within(text, a.key.as_ref())
+            .ok_or_else(|| ParseError::malformed(line, "unreadable attribute name"))?;
+        if doc.attrs[first..].iter().any(|(k, _)| *k == key) {
+            return Err(ParseError::malformed(
+                line,
+                format!("bad attribute: the attribute {key} appears twice"),
+            ));
+        }
+        // The value is a slice of the text, so already UTF-8: only entities need work.
+        let raw = within(text, &a.value)
+            .ok_or_else(|| ParseError::malformed(line, "unreadable attribute value"))?;
+        let value = if raw.contains('&') {
+            quick_xml::escape::unescape(raw)
+                .map_err(|err| ParseError::malformed(line, format!("bad attribute value: {err}")))?
+        } else {
+            Cow::Borrowed(raw)
+        };
+        doc.attrs.push((key, value));
+    }
+    doc.els.push(RawEl {
         name,
-        attrs,
+        attrs: first..doc.attrs.len(),
         line,
         depth,
-    })
+    });
+    Ok(())
 }
 
 /// The elements of `text` (one `<game>` with everything in it, nothing after it), or why not.
-fn elements(text: &str, first_line: u32, root: &str) -> Result<Vec<El>, ParseError> {
+fn elements<'a>(text: &'a str, first_line: u32, root: &str) -> Result<Doc<'a>, ParseError> {
     let mut r = Reader::from_str(text);
     r.config_mut().trim_text(true);
-    let mut out = Vec::new();
-    let mut stack: Vec<String> = Vec::new();
+    let mut lines = Lines::new(text, first_line);
+    // About one element per 60 bytes of a game, four attributes each.
+    let mut out = Doc {
+        attrs: Vec::with_capacity(text.len() / 15 + 4),
+        els: Vec::with_capacity(text.len() / 60 + 4),
+    };
+    let mut stack: Vec<&str> = Vec::new();
     let mut closed = false;
     loop {
         let off = usize::try_from(r.buffer_position()).unwrap_or(usize::MAX);
         let ev = r.read_event().map_err(|err| {
             let at = usize::try_from(r.error_position()).unwrap_or(off);
-            let line = line_of(text, first_line, at);
+            let line = lines.at(at);
             if at >= text.trim_end().len() || matches!(err, quick_xml::Error::Syntax(_)) {
                 ParseError::new(
                     ErrorKind::Unfinished,
@@ -190,33 +285,30 @@ fn elements(text: &str, first_line: u32, root: &str) -> Result<Vec<El>, ParseErr
                 ParseError::malformed(line, format!("unreadable XML: {err}"))
             }
         })?;
-        let line = line_of(
-            text,
-            first_line,
-            off + leading_blank(&text[off.min(text.len())..]),
-        );
+        let line = lines.at(off + leading_blank(&text[off.min(text.len())..]));
         match ev {
             Event::Start(ref e) | Event::Empty(ref e) => {
                 if closed {
                     return Err(ParseError::malformed(line, "an element after </game>"));
                 }
-                let el = element(e, line, stack.len())?;
-                if stack.is_empty() && el.name != root {
+                let name = e.name();
+                if stack.is_empty() && name.as_ref() != root.as_bytes() {
+                    let name = String::from_utf8_lossy(name.as_ref()).into_owned();
                     return Err(ParseError::malformed(
                         line,
-                        format!("<{}> where <{root}> was expected", el.name),
+                        format!("<{name}> where <{root}> was expected"),
                     ));
                 }
+                element(&mut out, text, e, line, stack.len())?;
                 if matches!(ev, Event::Start(_)) {
-                    stack.push(el.name.clone());
+                    stack.push(out.els.last().map_or("", |el| el.name));
                 } else if stack.is_empty() {
                     closed = true;
                 }
-                out.push(el);
             }
             Event::End(ref e) => {
-                let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-                if stack.pop().as_deref() != Some(name.as_str()) {
+                if stack.pop().map(str::as_bytes) != Some(e.name().as_ref()) {
+                    let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
                     return Err(ParseError::malformed(line, format!("unexpected </{name}>")));
                 }
                 if stack.is_empty() {
@@ -231,7 +323,7 @@ fn elements(text: &str, first_line: u32, root: &str) -> Result<Vec<El>, ParseErr
             Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_) => {}
             Event::CData(_) => return Err(ParseError::malformed(line, "CDATA in a game")),
             Event::Eof => {
-                if !closed || out.is_empty() {
+                if !closed || out.els.is_empty() {
                     return Err(ParseError::new(
                         ErrorKind::Unfinished,
                         line,
@@ -392,13 +484,14 @@ fn cards_list(s: &str, line: u32) -> Result<Vec<Card>, ParseError> {
 }
 
 fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
-    let els = elements(chunk.text, chunk.first_line, "game")?;
-    let desc = if chunk.context.is_empty() {
+    let doc = elements(chunk.text, chunk.first_line, "game")?;
+    let els = doc.els();
+    let desc_doc = if chunk.context.is_empty() {
         None
     } else {
-        let d = elements(chunk.context, chunk.context_line, "description")?;
-        d.into_iter().next()
+        Some(elements(chunk.context, chunk.context_line, "description")?)
     };
+    let desc = desc_doc.as_ref().and_then(|d| d.els().first().copied());
     let game_el = &els[0];
     let id = game_el.need("id")?;
     let no = hand_no(id).ok_or_else(|| {
@@ -434,7 +527,7 @@ const CALL_MISMATCH: &str = "a call of other than what the player owed";
 
 /// Refuses a game that cannot be read whole: no `<description>` before it, cancelled by the
 /// room, or without its END_OF_GAME round (cut). Returns the description.
-fn check_whole<'d>(els: &[El], desc: Option<&'d El>) -> Result<&'d El, ParseError> {
+fn check_whole<'d, 'a>(els: &[El], desc: Option<&'d El<'a>>) -> Result<&'d El<'a>, ParseError> {
     let gl = els[0].line;
     let Some(desc) = desc else {
         return Err(ParseError::malformed(
@@ -620,7 +713,7 @@ fn seat_players(
     let mut blind_posts: Vec<&El> = Vec::new();
     let mut round = "";
     for e in els {
-        match e.name.as_str() {
+        match e.name {
             "round" => round = e.get("id").unwrap_or(""),
             "event"
                 if e.get("amount").is_some()
@@ -635,7 +728,7 @@ fn seat_players(
     let mut seats: Vec<(u8, String)> = Vec::new();
     let mut dealer = None;
     for e in els {
-        match e.name.as_str() {
+        match e.name {
             "players" => {
                 dealer = e.get("dealer").and_then(|d| d.parse::<u8>().ok());
             }
@@ -709,7 +802,7 @@ impl GameReader {
     }
 
     fn element(&mut self, e: &El) -> Result<(), ParseError> {
-        match (e.depth, e.name.as_str()) {
+        match (e.depth, e.name) {
             (1, "players") | (2, "player") => Ok(()),
             (1, "round") => self.round(e),
             (2, "event") => self.event(e),
@@ -1287,6 +1380,24 @@ mod tests {
         assert!(parse_text(&rich)[0].is_err());
         // No description: game and stakes unknown.
         assert!(parse_text(HAND)[0].is_err());
+        // An attribute twice in one tag is not XML: refused with its line.
+        let twice = file().replace(
+            r#"type="CHECK" timestamp="1296250431843""#,
+            r#"type="CHECK" type="FOLD" timestamp="1""#,
+        );
+        let e = parse_text(&twice)[0].clone().unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 18));
+        assert!(e.message.contains("type appears twice"), "{}", e.message);
+        let entity = file().replace(r#"nickname="Bob" balance"#, r#"nickname="B&zzz;" balance"#);
+        let e = parse_text(&entity)[0].clone().unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 5));
+    }
+
+    #[test]
+    fn entities_in_values() {
+        let amp = file().replace(r#"nickname="Bob""#, r#"nickname="Bob &amp; &lt;Co&gt;""#);
+        let h = parse_text(&amp)[0].clone().unwrap();
+        assert_eq!(h.players[1].name, "Bob & <Co>");
     }
 
     #[test]

@@ -163,7 +163,12 @@ pub fn room_of_context(line: &str) -> Option<&'static dyn Room> {
     if !matches!(first, b'<' | b' ' | b'\t') || !line.trim_start().starts_with('<') {
         return None; // only markup formats have context blocks
     }
-    ROOMS.iter().copied().find(|r| r.is_context_start(line))
+    let mask = rooms_by_first_byte()[first as usize];
+    ROOMS
+        .iter()
+        .enumerate()
+        .find(|(i, r)| mask & (1 << i) != 0 && r.is_context_start(line))
+        .map(|(_, r)| *r)
 }
 
 /// Shortest line a glued header can hide in.
