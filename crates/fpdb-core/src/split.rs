@@ -121,10 +121,7 @@ fn is_filler(line: &str) -> bool {
     if t.starts_with('<') {
         return false; // markup (Merge's and iPoker's XML) is never filler
     }
-    t.is_empty()
-        || is_banner(line)
-        || is_game_number_line(line)
-        || is_game_start_line(line)
+    t.is_empty() || is_banner(line) || is_game_number_line(line) || is_game_start_line(line)
 }
 
 /// `#Game No : 123`: the line 888poker and PartyPoker write before each hand's header. It only
