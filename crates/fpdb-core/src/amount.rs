@@ -33,6 +33,11 @@ pub fn currency_of_symbol(text: &str) -> Option<&'static str> {
 /// a decimal comma followed by exactly two digits (`0,02`), a trailing `K`/`M`/`B` multiplier,
 /// a trailing dot or comma, and a trailing ISO code (`USD`).
 pub fn parse_amount(text: &str, scale: i64) -> Option<Money> {
+    plain_decimal(text.as_bytes(), scale).or_else(|| any_amount(text, scale))
+}
+
+/// [`parse_amount`] for every accepted form.
+fn any_amount(text: &str, scale: i64) -> Option<Money> {
     let mut t = text.trim();
     let mut negative = false;
     if let Some(rest) = t.strip_prefix('-') {
@@ -139,6 +144,45 @@ pub fn parse_amount(text: &str, scale: i64) -> Option<Money> {
     i64::try_from(value).ok()
 }
 
+/// The amount of the most common form, `123`, `12.34` or `$12.34` (digits with at most one point
+/// and two decimals, nothing else but a leading dollar sign), by the rule of [`parse_amount`]
+/// (half up); `None` for any other form, which [`parse_amount`] reads in full.
+fn plain_decimal(b: &[u8], scale: i64) -> Option<Money> {
+    let b = b.strip_prefix(b"$").unwrap_or(b);
+    let (int, frac) = match b.iter().position(|&c| c == b'.') {
+        Some(i) => (&b[..i], &b[i + 1..]),
+        None => (b, &b[b.len()..]),
+    };
+    if int.is_empty()
+        || int.len() > 15
+        || frac.len() > 2
+        || (frac.is_empty() && int.len() < b.len())
+    {
+        return None;
+    }
+    let mut num: i64 = 0;
+    for &d in int.iter().chain(frac) {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        num = num * 10 + i64::from(d - b'0');
+    }
+    // num / den × scale, rounded half up, computed as parse_amount does.
+    let den: i128 = if frac.len() == 2 {
+        100
+    } else if frac.len() == 1 {
+        10
+    } else {
+        1
+    };
+    let scaled = i128::from(num).checked_mul(i128::from(scale))?;
+    let mut value = scaled / den;
+    if (scaled % den) * 2 >= den {
+        value += 1;
+    }
+    i64::try_from(value).ok()
+}
+
 /// `digits` without its last byte.
 fn trim_last(digits: std::borrow::Cow<'_, [u8]>) -> std::borrow::Cow<'_, [u8]> {
     match digits {
@@ -155,6 +199,36 @@ fn trim_last(digits: std::borrow::Cow<'_, [u8]>) -> std::borrow::Cow<'_, [u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain form's shortcut gives what the full reading gives, on every string of up to
+    /// six bytes of digits, points and dollar signs and on a few longer ones.
+    #[test]
+    fn plain_form_as_any_form() {
+        let alphabet = [b'0', b'1', b'5', b'9', b'.', b'$'];
+        let mut strings: Vec<String> = vec![
+            "123456789012345".into(),
+            "999999999999999.99".into(),
+            "1234567890123456".into(),
+            "$999999999999999.99".into(),
+        ];
+        for len in 1..=6u32 {
+            for mut code in 0..alphabet.len().pow(len) {
+                let mut s = String::new();
+                for _ in 0..len {
+                    s.push(char::from(alphabet[code % alphabet.len()]));
+                    code /= alphabet.len();
+                }
+                strings.push(s);
+            }
+        }
+        for s in &strings {
+            for scale in [CHIPS, CENTS] {
+                if let Some(v) = plain_decimal(s.as_bytes(), scale) {
+                    assert_eq!(Some(v), any_amount(s, scale), "{s:?} at scale {scale}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn amounts() {
