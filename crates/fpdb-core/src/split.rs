@@ -117,9 +117,13 @@ fn is_filler(line: &str) -> bool {
             || line.trim_end() == BETONLINE_NOTICE
             || line.trim_end() == ARCHIVE_BEGIN;
     }
+    // Markup (Merge's and iPoker's XML) is never filler.
+    if crate::parsers::text::skip_blanks(line).starts_with('<') {
+        return false;
+    }
     let t = line.trim();
     if t.starts_with('<') {
-        return false; // markup (Merge's and iPoker's XML) is never filler
+        return false;
     }
     t.is_empty() || is_banner(line) || is_game_number_line(line) || is_game_start_line(line)
 }

@@ -86,6 +86,7 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
+use crate::parsers::text::skip_blanks;
 use crate::parsers::Room;
 use crate::pot::{self, PotPolicy};
 use crate::split::Chunk;
@@ -120,10 +121,6 @@ impl Room for IPoker {
 // ---------------------------------------------------------------------------------------------
 // Detection
 // ---------------------------------------------------------------------------------------------
-
-fn skip_blanks(s: &str) -> &str {
-    s.trim_start_matches([' ', '\t'])
-}
 
 /// `<game gamecode="...">` at the start of a line, possibly after the previous game's `</game>`.
 fn is_game_start(line: &str) -> bool {

@@ -160,7 +160,7 @@ pub static ROOMS: &[&dyn Room] = &[
 /// The room for which `line` starts a context block, if any.
 pub fn room_of_context(line: &str) -> Option<&'static dyn Room> {
     let first = *line.as_bytes().first()?;
-    if !matches!(first, b'<' | b' ' | b'\t') || !line.trim_start().starts_with('<') {
+    if !matches!(first, b'<' | b' ' | b'\t') || !text::skip_blanks(line).starts_with('<') {
         return None; // only markup formats have context blocks
     }
     let mask = rooms_by_first_byte()[first as usize];

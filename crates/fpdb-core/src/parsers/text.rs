@@ -15,6 +15,17 @@ use crate::split::Chunk;
 // Searching and splitting
 // ---------------------------------------------------------------------------------------------
 
+/// `line` after its leading spaces and tabs (a byte loop: the splitter asks it of every line of
+/// the markup formats).
+#[inline]
+pub(crate) fn skip_blanks(line: &str) -> &str {
+    let n = line
+        .bytes()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    line.get(n..).unwrap_or("")
+}
+
 /// Byte offset of `needle` in `hay` (`None` for an empty needle). A plain byte loop: on the short
 /// lines of a hand history it is much cheaper than building the standard library's two-way
 /// searcher (or dispatching to `memchr`) for every `find`/`contains`/`split_once`.
@@ -238,7 +249,7 @@ pub(crate) fn amount_error(kind: ErrorKind, no: u32) -> ParseError {
 /// beyond what the statistics can add up are out of range, as are unreadable ones made only of
 /// digits, '$', '.' and ','.
 pub(crate) fn checked_money(text: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
-    let text = text.trim();
+    // parse_amount reads around blanks itself.
     match amount::parse_amount(text, scale) {
         Some(v) if (0..=crate::stats::MAX_AMOUNT).contains(&v) => Ok(v),
         Some(v) if v > 0 => Err(ParseError::new(
@@ -248,6 +259,7 @@ pub(crate) fn checked_money(text: &str, scale: i64, no: u32) -> Result<Money, Pa
         )),
         Some(_) => Err(ParseError::malformed(no, "negative amount")),
         None => {
+            let text = text.trim();
             let numeric = !text.is_empty()
                 && text
                     .bytes()
