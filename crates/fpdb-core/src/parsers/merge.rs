@@ -49,7 +49,6 @@
 //! its second item. Buy-ins are not printed.
 
 use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
-use std::borrow::Cow;
 
 use quick_xml::events::attributes::Attributes;
 use quick_xml::events::{BytesStart, Event};
@@ -60,7 +59,7 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
-use crate::parsers::text::checked_money;
+use crate::parsers::text::{checked_money, skip_blanks};
 use crate::parsers::Room;
 use crate::pot::PotPolicy;
 use crate::split::Chunk;
@@ -95,25 +94,32 @@ impl Room for Merge {
     }
 }
 
-fn open_tag<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    let t = line.trim_start_matches([' ', '\t']);
-    let rest = t.strip_prefix('<')?.strip_prefix(name)?;
-    if !matches!(rest.as_bytes().first(), Some(b' ' | b'\t')) {
+/// The attributes of `<NAME ...>` at the start of `line` (after blanks): the text up to the
+/// tag's `>` or the line's end. `name` is an array so the comparison needs no call (the
+/// splitter asks it of every line of a Merge file).
+fn open_tag<'a, const N: usize>(line: &'a str, name: &[u8; N]) -> Option<&'a str> {
+    let t = skip_blanks(line).strip_prefix('<')?;
+    let b = t.as_bytes();
+    if b.get(..N).and_then(|h| <&[u8; N]>::try_from(h).ok()) != Some(name) {
         return None;
     }
+    if !matches!(b.get(N), Some(b' ' | b'\t')) {
+        return None;
+    }
+    let rest = t.get(N..)?;
     Some(rest.split('>').next().unwrap_or(rest))
 }
 
 /// `<game id="..." starttime="..." ...>` at the start of a line (iPoker's games have a
 /// `gamecode` instead).
 fn is_game_start(line: &str) -> bool {
-    open_tag(line, "game")
+    open_tag(line, b"game")
         .is_some_and(|tag| tag.trim_start().starts_with("id=\"") && tag.contains(" starttime=\""))
 }
 
 /// `<description type="..." stakes="..."/>`.
 fn is_description(line: &str) -> bool {
-    open_tag(line, "description")
+    open_tag(line, b"description")
         .is_some_and(|tag| tag.contains("type=\"") && tag.contains(" stakes=\""))
 }
 
@@ -121,61 +127,269 @@ fn is_description(line: &str) -> bool {
 // The document as a list of elements
 // ---------------------------------------------------------------------------------------------
 
-/// One element of the game (start or empty tag), with its attributes and line. Names and
-/// attribute values borrow from the hand text; only values with entities are copied.
+/// Names the reading compares, matched once when a tag is read: an enum of them with `Other`
+/// for the rest; `with text` adds each one's text (for messages).
+macro_rules! names {
+    ($(#[$doc:meta])* $ty:ident { $($v:ident = $s:literal),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        enum $ty {
+            $($v,)*
+            Other,
+        }
+        impl $ty {
+            fn of(name: &str) -> $ty {
+                match name {
+                    $($s => $ty::$v,)*
+                    _ => $ty::Other,
+                }
+            }
+        }
+    };
+    ($(#[$doc:meta])* $ty:ident with text { $($v:ident = $s:literal),* $(,)? }) => {
+        names! { $(#[$doc])* $ty { $($v = $s),* } }
+        impl $ty {
+            fn text(self) -> &'static str {
+                match self {
+                    $($ty::$v => $s,)*
+                    $ty::Other => "?",
+                }
+            }
+        }
+    };
+}
+
+names! {
+    /// The attributes read.
+    Key with text {
+        Amount = "amount",
+        Balance = "balance",
+        Cards = "cards",
+        Data = "data",
+        Dealer = "dealer",
+        Dealtin = "dealtin",
+        Id = "id",
+        Multigametype = "multigametype",
+        Nickname = "nickname",
+        Player = "player",
+        Potnumber = "potnumber",
+        Seat = "seat",
+        Seats = "seats",
+        Stakes = "stakes",
+        Starttime = "starttime",
+        Text = "text",
+        Type = "type",
+        Uncalled = "uncalled",
+    }
+}
+
+names! {
+    /// The types of `<event>`.
+    Ev {
+        SmallBlind = "SMALL_BLIND",
+        BigBlind = "BIG_BLIND",
+        InitialBlind = "INITIAL_BLIND",
+        ReturnBlind = "RETURN_BLIND",
+        Ante = "ANTE",
+        BringIn = "BRING_IN",
+        Fold = "FOLD",
+        Check = "CHECK",
+        Call = "CALL",
+        Bet = "BET",
+        Raise = "RAISE",
+        Complete = "COMPLETE",
+        AllIn = "ALL_IN",
+        Draw = "DRAW",
+        Show = "SHOW",
+        Muck = "MUCK",
+        Chat = "CHAT",
+        Leave = "LEAVE",
+        PlayerOut = "PLAYER_OUT",
+        Disconnected = "DISCONNECTED",
+        Reconnected = "RECONNECTED",
+        SitOut = "SIT_OUT",
+        GameCancelled = "GAME_CANCELLED",
+    }
+}
+
+names! {
+    /// The elements read.
+    Tag with text {
+        Game = "game",
+        Description = "description",
+        Players = "players",
+        Player = "player",
+        Round = "round",
+        Event = "event",
+        Cards = "cards",
+        Winner = "winner",
+    }
+}
+
+/// A byte range: of the hand text, or of the document's unescaped values.
+#[derive(Debug, Clone, Copy, Default)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+impl Span {
+    fn of(self, s: &str) -> &str {
+        s.get(self.start..self.end).unwrap_or("")
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Attr {
+    k: Key,
+    value: Span,
+    /// The value is in [`Scratch::owned`] (it held entities), not in the text.
+    owned: bool,
+}
+
+#[derive(Debug, Clone)]
+struct RawEl {
+    tag: Tag,
+    /// An `<event>`'s type (`Other` for other elements).
+    ev: Ev,
+    name: Span,
+    attrs: Span,
+    /// Offset of the element's `<` in the text.
+    off: usize,
+    depth: usize,
+}
+
+/// The elements of a document as ranges of its text: no lifetime, so the buffers of one
+/// thread are used again for every game instead of being allocated for each.
+#[derive(Debug, Default)]
+struct Scratch {
+    attrs: Vec<Attr>,
+    els: Vec<RawEl>,
+    /// Values with entities, unescaped.
+    owned: String,
+    /// Names of the open elements.
+    stack: Vec<Span>,
+    /// The keys not read of the tag being read (for the duplicate check).
+    others: Vec<Span>,
+}
+
+impl Scratch {
+    fn clear(&mut self) {
+        // The buffers of an outsized document (a game has about 50 elements) are not kept:
+        // what a thread holds stays below half a megabyte.
+        const KEEP: usize = 1 << 12;
+        if self.attrs.capacity() > KEEP
+            || self.els.capacity() > KEEP
+            || self.owned.capacity() > KEEP
+        {
+            *self = Scratch::default();
+        }
+        self.attrs.clear();
+        self.els.clear();
+        self.owned.clear();
+        self.stack.clear();
+        self.others.clear();
+    }
+}
+
+thread_local! {
+    /// A game's and its description's buffers.
+    static SCRATCH: std::cell::RefCell<(Scratch, Scratch)> = Default::default();
+}
+
+/// Runs `f` with this thread's buffers (fresh ones should they be in use).
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch, &mut Scratch) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut pair) => {
+            let (g, d) = &mut *pair;
+            f(g, d)
+        }
+        Err(_) => f(&mut Scratch::default(), &mut Scratch::default()),
+    })
+}
+
+/// A document read into a [`Scratch`].
+#[derive(Clone, Copy)]
+struct Doc<'a> {
+    text: &'a str,
+    first_line: u32,
+    s: &'a Scratch,
+}
+
+impl<'a> Doc<'a> {
+    fn el(&self, r: &'a RawEl) -> El<'a> {
+        El {
+            text: self.text,
+            owned: &self.s.owned,
+            first_line: self.first_line,
+            tag: r.tag,
+            ev: r.ev,
+            name: r.name,
+            attrs: self.s.attrs.get(r.attrs.start..r.attrs.end).unwrap_or(&[]),
+            off: r.off,
+            depth: r.depth,
+        }
+    }
+    fn iter(&self) -> impl Iterator<Item = El<'a>> + '_ {
+        self.s.els.iter().map(|r| self.el(r))
+    }
+    /// The root element (a document is only returned with one).
+    fn root(&self) -> Option<El<'a>> {
+        self.s.els.first().map(|r| self.el(r))
+    }
+}
+
+/// One element of the game (start or empty tag): its name, attributes and place.
 #[derive(Debug, Clone, Copy)]
 struct El<'a> {
-    name: &'a str,
-    attrs: &'a [(&'a str, Cow<'a, str>)],
-    line: u32,
+    text: &'a str,
+    owned: &'a str,
+    first_line: u32,
+    tag: Tag,
+    /// An `<event>`'s type (`Other` for other elements).
+    ev: Ev,
+    name: Span,
+    attrs: &'a [Attr],
+    off: usize,
     /// Depth: 0 for `<game>`, 1 for `<players>` and `<round>`, 2 inside them.
     depth: usize,
 }
 
-/// The elements of a game as read: every element's attributes in one list, each element
-/// naming its range of it (two allocations for a game rather than one per element).
-struct Doc<'a> {
-    attrs: Vec<(&'a str, Cow<'a, str>)>,
-    els: Vec<RawEl<'a>>,
-}
-
-struct RawEl<'a> {
-    name: &'a str,
-    attrs: std::ops::Range<usize>,
-    line: u32,
-    depth: usize,
-}
-
-impl Doc<'_> {
-    fn els(&self) -> Vec<El<'_>> {
-        self.els
-            .iter()
-            .map(|r| El {
-                name: r.name,
-                attrs: &self.attrs[r.attrs.clone()],
-                line: r.line,
-                depth: r.depth,
-            })
-            .collect()
-    }
-}
-
-impl El<'_> {
-    fn get(&self, key: &str) -> Option<&str> {
+impl<'a> El<'a> {
+    fn get(&self, key: Key) -> Option<&'a str> {
         self.attrs
             .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| v.as_ref())
+            .find(|a| a.k == key)
+            .map(|a| a.value.of(if a.owned { self.owned } else { self.text }))
     }
-    fn need(&self, key: &str) -> Result<&str, ParseError> {
+    fn need(&self, key: Key) -> Result<&'a str, ParseError> {
         self.get(key).ok_or_else(|| {
-            ParseError::malformed(self.line, format!("<{}> without {key}", self.name))
+            ParseError::malformed(
+                self.line(),
+                format!("<{}> without {}", self.name(), key.text()),
+            )
         })
+    }
+    /// The amount `s` (one of the element's values) at `scale`; the line is counted only
+    /// when it is refused.
+    fn money(&self, s: &str, scale: Money) -> Result<Money, ParseError> {
+        checked_money(s, scale, 0).map_err(|mut err| {
+            err.line = self.line();
+            err
+        })
+    }
+    /// The element's name as written (for messages).
+    fn name(&self) -> &'a str {
+        self.name.of(self.text)
+    }
+    /// The element's line (counted when asked: for errors, and a few facts).
+    fn line(&self) -> u32 {
+        Lines::new(self.text, self.first_line).at(self.off)
     }
 }
 
 /// Line numbers of byte offsets that only grow: counts the newlines since the last offset
-/// asked, so a game of n lines costs O(n) in all.
+/// asked, so a document of n lines costs O(n) in all.
 struct Lines<'a> {
     text: &'a [u8],
     off: usize,
@@ -193,7 +407,6 @@ impl<'a> Lines<'a> {
     fn at(&mut self, off: usize) -> u32 {
         let off = off.min(self.text.len());
         if off < self.off {
-            // Only an error position can lie behind the last offset asked.
             let behind = memchr::memchr_iter(b'\n', &self.text[off..self.off]).count();
             return self
                 .line
@@ -208,73 +421,132 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// `part` (a slice of `text`, as quick-xml hands out when it reads a `&str`) as a `&str` of
-/// `text` with `text`'s lifetime.
-fn within<'a>(text: &'a str, part: &[u8]) -> Option<&'a str> {
+/// The range of `text` that `part` (a slice of it, as quick-xml hands out when it reads a
+/// `&str`) covers.
+fn span_in(text: &str, part: &[u8]) -> Option<Span> {
     let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
-    text.get(start..start.checked_add(part.len())?)
+    let end = start.checked_add(part.len())?;
+    // In the text (its ends are at markup bytes: [`Span::of`] checks them when it slices).
+    (end <= text.len()).then_some(Span { start, end })
 }
 
-/// Reads the tag `e` into `doc`.
-fn element<'a>(
-    doc: &mut Doc<'a>,
-    text: &'a str,
+/// Reads the tag `e` (at byte `off`) into `s`.
+fn element(
+    s: &mut Scratch,
+    text: &str,
     e: &BytesStart<'_>,
-    line: u32,
-    depth: usize,
+    off: usize,
+    line: impl Fn() -> u32,
 ) -> Result<(), ParseError> {
-    let tag = within(text, e).ok_or_else(|| ParseError::malformed(line, "unreadable tag"))?;
+    let tag_span =
+        span_in(text, e).ok_or_else(|| ParseError::malformed(line(), "unreadable tag"))?;
+    let tag = tag_span.of(text);
     let name_len = e.name().as_ref().len();
-    let name = tag.get(..name_len).unwrap_or(tag);
-    let first = doc.attrs.len();
+    let first = s.attrs.len();
+    s.others.clear();
     // quick-xml's own duplicate check keeps a list per tag; a tag's few keys are compared here.
     for a in Attributes::new(tag, name_len).with_checks(false) {
-        let a = a.map_err(|err| ParseError::malformed(line, format!("bad attribute: {err}")))?;
-        let key = within(text, a.key.as_ref())
-            .ok_or_else(|| ParseError::malformed(line, "unreadable attribute name"))?;
-        if doc.attrs[first..].iter().any(|(k, _)| *k == key) {
+        let a = a.map_err(|err| ParseError::malformed(line(), format!("bad attribute: {err}")))?;
+        let key = span_in(text, a.key.as_ref())
+            .ok_or_else(|| ParseError::malformed(line(), "unreadable attribute name"))?;
+        let name = key.of(text);
+        let k = Key::of(name);
+        let twice = if k == Key::Other {
+            s.others.iter().any(|x| x.of(text) == name)
+        } else {
+            s.attrs[first..].iter().any(|x| x.k == k)
+        };
+        if twice {
             return Err(ParseError::malformed(
-                line,
-                format!("bad attribute: the attribute {key} appears twice"),
+                line(),
+                format!("bad attribute: the attribute {name} appears twice"),
             ));
         }
         // The value is a slice of the text, so already UTF-8: only entities need work.
-        let raw = within(text, &a.value)
-            .ok_or_else(|| ParseError::malformed(line, "unreadable attribute value"))?;
-        let value = if raw.contains('&') {
-            quick_xml::escape::unescape(raw)
-                .map_err(|err| ParseError::malformed(line, format!("bad attribute value: {err}")))?
+        let value = span_in(text, &a.value)
+            .ok_or_else(|| ParseError::malformed(line(), "unreadable attribute value"))?;
+        let raw = value.of(text);
+        let unescaped = if raw.bytes().any(|b| b == b'&') {
+            Some(quick_xml::escape::unescape(raw).map_err(|err| {
+                ParseError::malformed(line(), format!("bad attribute value: {err}"))
+            })?)
         } else {
-            Cow::Borrowed(raw)
+            None
         };
-        doc.attrs.push((key, value));
+        // Attributes not read (sequence numbers, timestamps, ...) are checked, not kept.
+        if k == Key::Other {
+            s.others.push(key);
+            continue;
+        }
+        let attr = match unescaped {
+            Some(v) => {
+                let start = s.owned.len();
+                s.owned.push_str(&v);
+                Attr {
+                    k,
+                    value: Span {
+                        start,
+                        end: s.owned.len(),
+                    },
+                    owned: true,
+                }
+            }
+            None => Attr {
+                k,
+                value,
+                owned: false,
+            },
+        };
+        s.attrs.push(attr);
     }
-    doc.els.push(RawEl {
+    let name = Span {
+        start: tag_span.start,
+        end: tag_span.start + name_len.min(tag.len()),
+    };
+    let tag = Tag::of(name.of(text));
+    let ev = match tag {
+        Tag::Event => s.attrs[first..]
+            .iter()
+            .find(|a| a.k == Key::Type)
+            .map_or(Ev::Other, |a| {
+                Ev::of(a.value.of(if a.owned { &s.owned } else { text }))
+            }),
+        _ => Ev::Other,
+    };
+    s.els.push(RawEl {
+        tag,
+        ev,
         name,
-        attrs: first..doc.attrs.len(),
-        line,
-        depth,
+        attrs: Span {
+            start: first,
+            end: s.attrs.len(),
+        },
+        off,
+        depth: s.stack.len(),
     });
     Ok(())
 }
 
-/// The elements of `text` (one `<game>` with everything in it, nothing after it), or why not.
-fn elements<'a>(text: &'a str, first_line: u32, root: &str) -> Result<Doc<'a>, ParseError> {
+/// Reads `text` (one `<root>` with everything in it, nothing after it) into `s`, or says why
+/// not.
+fn elements<'a>(
+    s: &'a mut Scratch,
+    text: &'a str,
+    first_line: u32,
+    root: Tag,
+) -> Result<Doc<'a>, ParseError> {
+    s.clear();
     let mut r = Reader::from_str(text);
     r.config_mut().trim_text(true);
-    let mut lines = Lines::new(text, first_line);
-    // About one element per 60 bytes of a game, four attributes each.
-    let mut out = Doc {
-        attrs: Vec::with_capacity(text.len() / 15 + 4),
-        els: Vec::with_capacity(text.len() / 60 + 4),
-    };
-    let mut stack: Vec<&str> = Vec::new();
+    // The names are compared with the open elements' here.
+    r.config_mut().check_end_names = false;
+    let line_at = |off: usize| Lines::new(text, first_line).at(off);
     let mut closed = false;
     loop {
         let off = usize::try_from(r.buffer_position()).unwrap_or(usize::MAX);
         let ev = r.read_event().map_err(|err| {
             let at = usize::try_from(r.error_position()).unwrap_or(off);
-            let line = lines.at(at);
+            let line = line_at(at);
             if at >= text.trim_end().len() || matches!(err, quick_xml::Error::Syntax(_)) {
                 ParseError::new(
                     ErrorKind::Unfinished,
@@ -285,52 +557,74 @@ fn elements<'a>(text: &'a str, first_line: u32, root: &str) -> Result<Doc<'a>, P
                 ParseError::malformed(line, format!("unreadable XML: {err}"))
             }
         })?;
-        let line = lines.at(off + leading_blank(&text[off.min(text.len())..]));
+        // Where the event's markup starts: after the blanks the reader passed over.
+        let start = || off + leading_blank(text.get(off..).unwrap_or(""));
         match ev {
             Event::Start(ref e) | Event::Empty(ref e) => {
+                // The tag's `<` is the byte before its name.
+                let at = span_in(text, e).map_or_else(start, |t| t.start.saturating_sub(1));
+                let line = || line_at(at);
                 if closed {
-                    return Err(ParseError::malformed(line, "an element after </game>"));
+                    return Err(ParseError::malformed(line(), "an element after </game>"));
                 }
                 let name = e.name();
-                if stack.is_empty() && name.as_ref() != root.as_bytes() {
+                if s.stack.is_empty() && name.as_ref() != root.text().as_bytes() {
                     let name = String::from_utf8_lossy(name.as_ref()).into_owned();
                     return Err(ParseError::malformed(
-                        line,
-                        format!("<{name}> where <{root}> was expected"),
+                        line(),
+                        format!("<{name}> where <{}> was expected", root.text()),
                     ));
                 }
-                element(&mut out, text, e, line, stack.len())?;
+                element(s, text, e, at, line)?;
                 if matches!(ev, Event::Start(_)) {
-                    stack.push(out.els.last().map_or("", |el| el.name));
-                } else if stack.is_empty() {
+                    let n = s.els.last().map(|el| el.name).unwrap_or_default();
+                    s.stack.push(n);
+                } else if s.stack.is_empty() {
                     closed = true;
                 }
             }
             Event::End(ref e) => {
-                if stack.pop().map(str::as_bytes) != Some(e.name().as_ref()) {
+                let open = s.stack.pop().map(|n| n.of(text));
+                if open.map(str::as_bytes) != Some(e.name().as_ref()) {
                     let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-                    return Err(ParseError::malformed(line, format!("unexpected </{name}>")));
+                    let message = match open {
+                        Some(o) => format!("</{name}> where </{o}> was expected"),
+                        None => format!("</{name}> with no element open"),
+                    };
+                    return Err(ParseError::malformed(line_at(start()), message));
                 }
-                if stack.is_empty() {
+                if s.stack.is_empty() {
                     closed = true;
                 }
             }
             Event::Text(ref t) => {
                 if !t.iter().all(u8::is_ascii_whitespace) {
-                    return Err(ParseError::malformed(line, "text outside any element"));
+                    return Err(ParseError::malformed(
+                        line_at(start()),
+                        "text outside any element",
+                    ));
                 }
             }
             Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_) => {}
-            Event::CData(_) => return Err(ParseError::malformed(line, "CDATA in a game")),
+            Event::CData(_) => {
+                return Err(ParseError::malformed(line_at(start()), "CDATA in a game"))
+            }
             Event::Eof => {
-                if !closed || out.els.is_empty() {
+                if !closed || s.els.is_empty() {
                     return Err(ParseError::new(
                         ErrorKind::Unfinished,
-                        line,
-                        format!("the <{root}> element stops before its end (the file was cut)"),
+                        line_at(start()),
+                        format!(
+                            "the <{}> element stops before its end (the file was cut)",
+                            root.text()
+                        ),
                     ));
                 }
-                return Ok(out);
+                return Ok(Doc {
+                    text,
+                    first_line,
+                    s,
+                });
             }
         }
     }
@@ -469,49 +763,55 @@ fn street_of(base: Base, id: &str) -> Option<i8> {
     })
 }
 
-fn cards_list(s: &str, line: u32) -> Result<Vec<Card>, ParseError> {
+fn cards_list(s: &str, e: &El) -> Result<Vec<Card>, ParseError> {
     s.split(',')
         .map(|c| {
             let c = c.trim();
             if c.is_empty() || c == "null" {
                 Ok(Card::UNKNOWN)
             } else {
-                Card::parse_opt(c)
-                    .ok_or_else(|| ParseError::malformed(line, format!("unreadable card {c:?}")))
+                Card::parse_opt(c).ok_or_else(|| {
+                    ParseError::malformed(e.line(), format!("unreadable card {c:?}"))
+                })
             }
         })
         .collect()
 }
 
 fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
-    let doc = elements(chunk.text, chunk.first_line, "game")?;
-    let els = doc.els();
-    let desc_doc = if chunk.context.is_empty() {
-        None
-    } else {
-        Some(elements(chunk.context, chunk.context_line, "description")?)
-    };
-    let desc = desc_doc.as_ref().and_then(|d| d.els().first().copied());
-    let game_el = &els[0];
-    let id = game_el.need("id")?;
-    let no = hand_no(id).ok_or_else(|| {
-        if id.split_once('-').is_some_and(|(t, h)| {
-            !t.is_empty() && !h.is_empty() && t.bytes().chain(h.bytes()).all(|b| b.is_ascii_digit())
-        }) {
-            ParseError::hand_no_too_large(game_el.line)
+    with_scratch(|gs, ds| {
+        let doc = elements(gs, chunk.text, chunk.first_line, Tag::Game)?;
+        let desc = if chunk.context.is_empty() {
+            None
         } else {
-            ParseError::malformed(game_el.line, "a game id that is not TABLE-HAND")
+            elements(ds, chunk.context, chunk.context_line, Tag::Description)?.root()
+        };
+        let game_el = doc
+            .root()
+            .ok_or_else(|| ParseError::malformed(chunk.first_line, "an empty game"))?;
+        let id = game_el.need(Key::Id)?;
+        let no = hand_no(id).ok_or_else(|| {
+            if id.split_once('-').is_some_and(|(t, h)| {
+                !t.is_empty()
+                    && !h.is_empty()
+                    && t.bytes().chain(h.bytes()).all(|b| b.is_ascii_digit())
+            }) {
+                ParseError::hand_no_too_large(game_el.line())
+            } else {
+                ParseError::malformed(game_el.line(), "a game id that is not TABLE-HAND")
+            }
+        })?;
+        let facts = Facts::of(&doc, game_el);
+        // Raises as street totals (the clients from 2010 on), else as the chips added (older
+        // ones): the reading under which every call is what the player owed.
+        match build(&doc, &facts, desc.as_ref(), id, no, Raises::To) {
+            Err(e) if e.message.starts_with(CALL_MISMATCH) => {
+                build(&doc, &facts, desc.as_ref(), id, no, Raises::Added).map_err(|_| e)
+            }
+            r => r,
         }
-    })?;
-    // Raises as street totals (the clients from 2010 on), else as the chips added (older ones):
-    // the reading under which every call is what the player owed.
-    match build(&els, desc.as_ref(), id, no, Raises::To) {
-        Err(e) if e.message.starts_with(CALL_MISMATCH) => {
-            build(&els, desc.as_ref(), id, no, Raises::Added).map_err(|_| e)
-        }
-        r => r,
-    }
-    .map_err(|e| e.with_hand_no(Some(no)))
+        .map_err(|e| e.with_hand_no(Some(no)))
+    })
 }
 
 /// What a `RAISE` or `COMPLETE` event's amount is.
@@ -525,30 +825,144 @@ enum Raises {
 
 const CALL_MISMATCH: &str = "a call of other than what the player owed";
 
+/// The event types whose first amount sets the game's stakes where they are not printed.
+const STAKE_EVENTS: [Ev; 5] = [
+    Ev::SmallBlind,
+    Ev::BigBlind,
+    Ev::Ante,
+    Ev::Complete,
+    Ev::BringIn,
+];
+
+/// What the reading of a game needs to know before its elements are read in order, gathered in
+/// one pass.
+struct Facts<'a> {
+    root: El<'a>,
+    /// The first `GAME_CANCELLED` round or event.
+    cancelled: Option<El<'a>>,
+    /// An `END_OF_GAME` round is there.
+    ended: bool,
+    /// The first event of each of [`STAKE_EVENTS`].
+    first: [Option<El<'a>>; STAKE_EVENTS.len()],
+    /// The seats (as printed) named by an event other than chat.
+    actors: SeatSet<'a>,
+    /// The events with an amount of the BLINDS round, and the bring-ins.
+    blind_posts: Vec<El<'a>>,
+}
+
+impl<'a> Facts<'a> {
+    fn of(doc: &Doc<'a>, root: El<'a>) -> Facts<'a> {
+        let mut f = Facts {
+            root,
+            cancelled: None,
+            ended: false,
+            first: [None; STAKE_EVENTS.len()],
+            actors: SeatSet::default(),
+            blind_posts: Vec::new(),
+        };
+        let mut blinds = false;
+        for e in doc.iter() {
+            match e.tag {
+                Tag::Round => {
+                    let round = e.get(Key::Id).unwrap_or("");
+                    blinds = round == "BLINDS";
+                    match round {
+                        "GAME_CANCELLED" => {
+                            f.cancelled.get_or_insert(e);
+                        }
+                        "END_OF_GAME" => f.ended = true,
+                        _ => {}
+                    }
+                }
+                Tag::Event => {
+                    let ty = e.ev;
+                    if ty == Ev::GameCancelled {
+                        f.cancelled.get_or_insert(e);
+                    }
+                    if let Some(i) = STAKE_EVENTS.iter().position(|k| *k == ty) {
+                        f.first[i].get_or_insert(e);
+                    }
+                    if ty != Ev::Chat {
+                        if let Some(p) = e.get(Key::Player) {
+                            f.actors.insert(p);
+                        }
+                    }
+                    if e.get(Key::Amount).is_some()
+                        && (ty == Ev::BringIn || (blinds && ty != Ev::Chat))
+                    {
+                        f.blind_posts.push(e);
+                    }
+                }
+                _ => {}
+            }
+        }
+        f
+    }
+
+    /// The amount of the first event of `kind` (one of [`STAKE_EVENTS`]), if any.
+    fn posted(&self, kind: Ev, scale: Money) -> Result<Option<Money>, ParseError> {
+        let e = STAKE_EVENTS
+            .iter()
+            .position(|k| *k == kind)
+            .and_then(|i| self.first[i]);
+        match e {
+            Some(e) => Ok(Some(e.money(e.need(Key::Amount)?, scale)?)),
+            None => Ok(None),
+        }
+    }
+}
+
+/// A set of seats as printed (`player="3"`): the numbers 0 to 99 written without leading zeros
+/// as bits, any other text in a list (so "03" and "3" stay two seats, as two texts).
+#[derive(Default)]
+struct SeatSet<'a> {
+    bits: u128,
+    other: Vec<&'a str>,
+}
+
+impl<'a> SeatSet<'a> {
+    fn number(s: &str) -> Option<u32> {
+        match *s.as_bytes() {
+            [d] if d.is_ascii_digit() => Some(u32::from(d - b'0')),
+            [t, d] if (b'1'..=b'9').contains(&t) && d.is_ascii_digit() => {
+                Some(u32::from(t - b'0') * 10 + u32::from(d - b'0'))
+            }
+            _ => None,
+        }
+    }
+    fn insert(&mut self, s: &'a str) {
+        match SeatSet::number(s) {
+            Some(n) => self.bits |= 1 << n,
+            None if !self.other.contains(&s) => self.other.push(s),
+            None => {}
+        }
+    }
+    fn contains(&self, s: &str) -> bool {
+        match SeatSet::number(s) {
+            Some(n) => self.bits & (1 << n) != 0,
+            None => self.other.contains(&s),
+        }
+    }
+}
+
 /// Refuses a game that cannot be read whole: no `<description>` before it, cancelled by the
 /// room, or without its END_OF_GAME round (cut). Returns the description.
-fn check_whole<'d, 'a>(els: &[El], desc: Option<&'d El<'a>>) -> Result<&'d El<'a>, ParseError> {
-    let gl = els[0].line;
+fn check_whole<'d, 'a>(f: &Facts, desc: Option<&'d El<'a>>) -> Result<&'d El<'a>, ParseError> {
+    let gl = f.root.line();
     let Some(desc) = desc else {
         return Err(ParseError::malformed(
             gl,
             "a game without the file's <description> (its game and stakes)",
         ));
     };
-    if let Some(c) = els.iter().find(|e| {
-        (e.name == "round" && e.get("id") == Some("GAME_CANCELLED"))
-            || (e.name == "event" && e.get("type") == Some("GAME_CANCELLED"))
-    }) {
+    if let Some(c) = f.cancelled {
         return Err(ParseError::new(
             ErrorKind::Cancelled,
-            c.line,
+            c.line(),
             "the room cancelled the hand",
         ));
     }
-    if !els
-        .iter()
-        .any(|e| e.name == "round" && e.get("id") == Some("END_OF_GAME"))
-    {
+    if !f.ended {
         return Err(ParseError::new(
             ErrorKind::Unfinished,
             gl,
@@ -558,23 +972,12 @@ fn check_whole<'d, 'a>(els: &[El], desc: Option<&'d El<'a>>) -> Result<&'d El<'a
     Ok(desc)
 }
 
-/// The amount of the first event of `kind`, if any.
-fn posted(els: &[El], kind: &str, scale: Money) -> Result<Option<Money>, ParseError> {
-    match els
-        .iter()
-        .find(|e| e.name == "event" && e.get("type") == Some(kind))
-    {
-        Some(e) => Ok(Some(checked_money(e.need("amount")?, scale, e.line)?)),
-        None => Ok(None),
-    }
-}
-
 /// The game: the description's type (" Tournament" for tournaments; a mixed game's hand names
 /// its game by code) and stakes, or the blinds posted where the stakes print no amounts.
-fn game_of(els: &[El], desc: &El) -> Result<Game, ParseError> {
-    let g = &els[0];
-    let gl = g.line;
-    let dtype = desc.need("type")?;
+fn game_of(f: &Facts, desc: &El) -> Result<Game, ParseError> {
+    let g = &f.root;
+    let gl = g.line();
+    let dtype = desc.need(Key::Type)?;
     let (name, tour) = match dtype.strip_suffix(" Tournament") {
         Some(n) => (n, true),
         None => (dtype, false),
@@ -582,7 +985,7 @@ fn game_of(els: &[El], desc: &El) -> Result<Game, ParseError> {
     let mix = MIXES.iter().find(|(m, _)| *m == name).map(|(_, m)| *m);
     let category = match mix {
         Some(_) => {
-            let code = g.need("multigametype")?;
+            let code = g.need(Key::Multigametype)?;
             category_of_code(code).ok_or_else(|| {
                 ParseError::new(
                     ErrorKind::Unsupported,
@@ -594,18 +997,18 @@ fn game_of(els: &[El], desc: &El) -> Result<Game, ParseError> {
         None => category_of(name).ok_or_else(|| {
             ParseError::new(
                 ErrorKind::Unsupported,
-                desc.line,
+                desc.line(),
                 format!("a game fpdb does not read: {name:?}"),
             )
         })?,
     };
-    let stakes = g.get("stakes").unwrap_or(desc.need("stakes")?);
-    let (limit, amounts) =
-        stakes_of(stakes).map_err(|why| ParseError::new(ErrorKind::Unsupported, desc.line, why))?;
+    let stakes = g.get(Key::Stakes).unwrap_or(desc.need(Key::Stakes)?);
+    let (limit, amounts) = stakes_of(stakes)
+        .map_err(|why| ParseError::new(ErrorKind::Unsupported, desc.line(), why))?;
     let scale = if tour { CHIPS } else { CENTS };
     let printed: Vec<Money> = amounts
         .iter()
-        .map(|a| checked_money(a, scale, desc.line))
+        .map(|a| checked_money(a, scale, desc.line()))
         .collect::<Result<_, _>>()?;
     let mut game = if category.base() == Base::Stud {
         // Stud: the small and big bets (no-limit: ante, bring-in, bet).
@@ -613,11 +1016,9 @@ fn game_of(els: &[El], desc: &El) -> Result<Game, ParseError> {
             [s, b] => (*s, *b),
             [_, _, b] => (*b, b.saturating_mul(2)),
             _ => {
-                let s = match posted(els, "COMPLETE", scale)? {
+                let s = match f.posted(Ev::Complete, scale)? {
                     Some(c) => c,
-                    None => posted(els, "BRING_IN", scale)?
-                        .unwrap_or(0)
-                        .saturating_mul(2),
+                    None => f.posted(Ev::BringIn, scale)?.unwrap_or(0).saturating_mul(2),
                 };
                 (s, s.saturating_mul(2))
             }
@@ -626,8 +1027,8 @@ fn game_of(els: &[El], desc: &El) -> Result<Game, ParseError> {
         gm.big_bet = big;
         gm
     } else {
-        let sb_post = posted(els, "SMALL_BLIND", scale)?;
-        let bb_post = posted(els, "BIG_BLIND", scale)?;
+        let sb_post = f.posted(Ev::SmallBlind, scale)?;
+        let bb_post = f.posted(Ev::BigBlind, scale)?;
         let (sb, bb, big) = match (limit, printed.as_slice()) {
             (LimitType::FixedLimit, [lo, hi]) => (sb_post.unwrap_or(lo / 2), *lo, *hi),
             (_, [sb, bb]) => (*sb, *bb, bb.saturating_mul(2)),
@@ -652,7 +1053,7 @@ fn game_of(els: &[El], desc: &El) -> Result<Game, ParseError> {
         game.currency = "T$".to_string();
     }
     game.mix = mix.map(str::to_string);
-    if let Some(a) = posted(els, "ANTE", scale)? {
+    if let Some(a) = f.posted(Ev::Ante, scale)? {
         game.ante = a;
     }
     Ok(game)
@@ -662,14 +1063,14 @@ fn game_of(els: &[El], desc: &El) -> Result<Game, ParseError> {
 /// count.
 fn table_facts(b: &mut HandBuilder, g: &El) -> Result<(), ParseError> {
     let data: Vec<&str> = g
-        .get("data")
+        .get(Key::Data)
         .map(|d| d.split(['|', ':']).collect())
         .unwrap_or_default();
     // The colon-divided `data` of older clients: the table name holds no colon in the corpus.
     if let Some(t) = data.get(1) {
         b.hand_mut().table_name = t.trim().to_string();
     }
-    if let Some(s) = g.get("seats").and_then(|s| s.parse::<u8>().ok()) {
+    if let Some(s) = g.get(Key::Seats).and_then(|s| s.parse::<u8>().ok()) {
         b.hand_mut().max_seats = Some(s);
     }
     if b.hand().game.kind == GameKind::Tour {
@@ -677,7 +1078,9 @@ fn table_facts(b: &mut HandBuilder, g: &El) -> Result<(), ParseError> {
             .get(2)
             .and_then(|t| t.split('-').next())
             .and_then(|t| t.parse::<i64>().ok())
-            .ok_or_else(|| ParseError::malformed(g.line, "a tournament game without its number"))?;
+            .ok_or_else(|| {
+                ParseError::malformed(g.line(), "a tournament game without its number")
+            })?;
         b.hand_mut().tournament = Some(Tournament {
             tourney_no: tid,
             buyin: 0,
@@ -697,70 +1100,55 @@ fn table_facts(b: &mut HandBuilder, g: &El) -> Result<(), ParseError> {
 }
 
 /// Seats the players dealt in, and anyone who posts or acts; returns their (printed seat,
-/// name). A tournament's balances are printed after the posts of the BLINDS round (an all-in
+/// index). A tournament's balances are printed after the posts of the BLINDS round (an all-in
 /// there is a blind for the whole stack) and the stud bring-in: they are added back.
 fn seat_players(
     b: &mut HandBuilder,
-    els: &[El],
+    doc: &Doc,
+    f: &Facts,
     scale: Money,
-) -> Result<Vec<(u8, String)>, ParseError> {
+) -> Result<Vec<(u8, PlayerIdx)>, ParseError> {
     let tour = b.hand().game.kind == GameKind::Tour;
-    let actors: Vec<&str> = els
-        .iter()
-        .filter(|e| e.name == "event" && e.get("type") != Some("CHAT"))
-        .filter_map(|e| e.get("player"))
-        .collect();
-    let mut blind_posts: Vec<&El> = Vec::new();
-    let mut round = "";
-    for e in els {
-        match e.name {
-            "round" => round = e.get("id").unwrap_or(""),
-            "event"
-                if e.get("amount").is_some()
-                    && (e.get("type") == Some("BRING_IN")
-                        || (round == "BLINDS" && e.get("type") != Some("CHAT"))) =>
-            {
-                blind_posts.push(e);
-            }
-            _ => {}
-        }
-    }
-    let mut seats: Vec<(u8, String)> = Vec::new();
+    let mut lines = Lines::new(doc.text, doc.first_line);
+    let mut seats: Vec<(u8, PlayerIdx)> = Vec::new();
     let mut dealer = None;
-    for e in els {
-        match e.name {
-            "players" => {
-                dealer = e.get("dealer").and_then(|d| d.parse::<u8>().ok());
+    for e in doc.iter() {
+        match e.tag {
+            Tag::Players => {
+                dealer = e.get(Key::Dealer).and_then(|d| d.parse::<u8>().ok());
             }
-            "player" => {
-                let seat = e.need("seat")?;
+            Tag::Player => {
+                let seat = e.need(Key::Seat)?;
                 let s: u8 = seat
                     .parse()
-                    .map_err(|_| ParseError::malformed(e.line, "unreadable seat"))?;
-                let dealt = e.get("dealtin") == Some("true") || actors.contains(&seat);
+                    .map_err(|_| ParseError::malformed(e.line(), "unreadable seat"))?;
+                let dealt = e.get(Key::Dealtin) == Some("true") || f.actors.contains(seat);
                 if !dealt {
                     continue;
                 }
-                let name = e.need("nickname")?;
-                let mut stack = checked_money(e.need("balance")?, scale, e.line)?;
+                let name = e.need(Key::Nickname)?;
+                let mut stack = e.money(e.need(Key::Balance)?, scale)?;
                 if tour {
-                    for p in blind_posts.iter().filter(|x| x.get("player") == Some(seat)) {
-                        stack =
-                            stack.saturating_add(checked_money(p.need("amount")?, scale, p.line)?);
+                    for p in f
+                        .blind_posts
+                        .iter()
+                        .filter(|x| x.get(Key::Player) == Some(seat))
+                    {
+                        stack = stack.saturating_add(p.money(p.need(Key::Amount)?, scale)?);
                     }
                 }
                 let stored = s
                     .checked_add(1)
-                    .ok_or_else(|| ParseError::malformed(e.line, "seat number too large"))?;
-                b.seat_player(e.line, stored, name, stack, false)?;
-                seats.push((s, name.to_string()));
+                    .ok_or_else(|| ParseError::malformed(e.line(), "seat number too large"))?;
+                let p = b.seat_player(lines.at(e.off), stored, name, stack, false)?;
+                seats.push((s, p));
             }
             _ => {}
         }
     }
     if seats.is_empty() {
         return Err(ParseError::malformed(
-            els[0].line,
+            f.root.line(),
             "a game without players dealt in",
         ));
     }
@@ -771,8 +1159,8 @@ fn seat_players(
 /// The rounds, events, cards and winners of a game, read into the builder in order.
 struct GameReader {
     b: HandBuilder,
-    /// (printed seat, name) of each player.
-    seats: Vec<(u8, String)>,
+    /// (printed seat, index) of each player.
+    seats: Vec<(u8, PlayerIdx)>,
     base: Base,
     scale: Money,
     raises: Raises,
@@ -784,39 +1172,38 @@ struct GameReader {
 impl GameReader {
     /// The player an element names by seat.
     fn who(&self, e: &El) -> Result<PlayerIdx, ParseError> {
-        let s = e.need("player")?;
+        let s = e.need(Key::Player)?;
         let seat: u8 = s
             .parse()
-            .map_err(|_| ParseError::malformed(e.line, "unreadable player seat"))?;
+            .map_err(|_| ParseError::malformed(e.line(), "unreadable player seat"))?;
         self.seats
             .iter()
             .find(|(x, _)| *x == seat)
-            .and_then(|(_, n)| self.b.player(n))
+            .map(|(_, p)| *p)
             .ok_or_else(|| {
-                ParseError::malformed(e.line, "a player who is not in the game's seat list")
+                ParseError::malformed(e.line(), "a player who is not in the game's seat list")
             })
     }
 
-    fn money(&self, s: &str, line: u32) -> Result<Money, ParseError> {
-        checked_money(s, self.scale, line)
-    }
-
     fn element(&mut self, e: &El) -> Result<(), ParseError> {
-        match (e.depth, e.name) {
-            (1, "players") | (2, "player") => Ok(()),
-            (1, "round") => self.round(e),
-            (2, "event") => self.event(e),
-            (2, "cards") => self.cards(e),
-            (2, "winner") => self.winner(e),
-            (d, n) => Err(ParseError::malformed(
-                e.line,
-                format!("an element <{n}> at depth {d} that games do not have"),
+        match (e.depth, e.tag) {
+            (1, Tag::Players) | (2, Tag::Player) => Ok(()),
+            (1, Tag::Round) => self.round(e),
+            (2, Tag::Event) => self.event(e),
+            (2, Tag::Cards) => self.cards(e),
+            (2, Tag::Winner) => self.winner(e),
+            (d, _) => Err(ParseError::malformed(
+                e.line(),
+                format!(
+                    "an element <{}> at depth {d} that games do not have",
+                    e.name()
+                ),
             )),
         }
     }
 
     fn round(&mut self, e: &El) -> Result<(), ParseError> {
-        let rid = e.need("id")?;
+        let rid = e.need(Key::Id)?;
         self.street = street_of(self.base, rid);
         match self.street {
             Some(s) if s >= 0 => self.b.set_street(s),
@@ -824,7 +1211,7 @@ impl GameReader {
             None => {
                 if !matches!(rid, "SHOWDOWN" | "END_OF_FOLDED_GAME" | "END_OF_GAME") {
                     return Err(ParseError::malformed(
-                        e.line,
+                        e.line(),
                         format!("a round {rid:?} this game does not have"),
                     ));
                 }
@@ -834,34 +1221,34 @@ impl GameReader {
     }
 
     fn event(&mut self, e: &El) -> Result<(), ParseError> {
-        let kind = e.need("type")?;
+        let kind = e.need(Key::Type)?;
         if matches!(
-            kind,
-            "SHOW"
-                | "MUCK"
-                | "CHAT"
-                | "LEAVE"
-                | "PLAYER_OUT"
-                | "DISCONNECTED"
-                | "RECONNECTED"
-                | "SIT_OUT"
+            e.ev,
+            Ev::Show
+                | Ev::Muck
+                | Ev::Chat
+                | Ev::Leave
+                | Ev::PlayerOut
+                | Ev::Disconnected
+                | Ev::Reconnected
+                | Ev::SitOut
         ) {
             return Ok(());
         }
         let p = self.who(e)?;
-        let amount = match e.get("amount") {
-            Some(a) => Some(self.money(a, e.line)?),
+        let amount = match e.get(Key::Amount) {
+            Some(a) => Some(e.money(a, self.scale)?),
             None => None,
         };
         let Some(st) = self.street else {
             return Err(ParseError::malformed(
-                e.line,
+                e.line(),
                 format!("{kind} in a round without betting"),
             ));
         };
         if st == POSTS {
             let a = amount
-                .ok_or_else(|| ParseError::malformed(e.line, format!("{kind} without amount")))?;
+                .ok_or_else(|| ParseError::malformed(e.line(), format!("{kind} without amount")))?;
             return self.post(e, kind, p, a);
         }
         if self.folded.contains(&p) {
@@ -876,11 +1263,11 @@ impl GameReader {
     /// An event of the BLINDS round.
     fn post(&mut self, e: &El, kind: &str, p: PlayerIdx, a: Money) -> Result<(), ParseError> {
         let b = &mut self.b;
-        let k = match kind {
-            "SMALL_BLIND" => ActionKind::SmallBlind,
-            "BIG_BLIND" | "INITIAL_BLIND" => ActionKind::BigBlind,
+        let k = match e.ev {
+            Ev::SmallBlind => ActionKind::SmallBlind,
+            Ev::BigBlind | Ev::InitialBlind => ActionKind::BigBlind,
             // A blind for the whole stack: the big one when the small one is in.
-            "ALL_IN" => {
+            Ev::AllIn => {
                 let sb_in = b
                     .hand()
                     .actions
@@ -894,8 +1281,8 @@ impl GameReader {
                 b.post(p, k, a, true);
                 return Ok(());
             }
-            "ANTE" => ActionKind::Ante,
-            "RETURN_BLIND" => {
+            Ev::Ante => ActionKind::Ante,
+            Ev::ReturnBlind => {
                 let bb = b.hand().game.big_blind;
                 if a > bb {
                     ActionKind::BothBlinds
@@ -905,13 +1292,13 @@ impl GameReader {
                     ActionKind::DeadSmallBlind
                 }
             }
-            "BRING_IN" => {
+            Ev::BringIn => {
                 b.bring_in(p, a, false);
                 return Ok(());
             }
             _ => {
                 return Err(ParseError::malformed(
-                    e.line,
+                    e.line(),
                     format!("{kind} among the blinds"),
                 ))
             }
@@ -928,25 +1315,25 @@ impl GameReader {
         p: PlayerIdx,
         amount: Option<Money>,
     ) -> Result<(), ParseError> {
-        if kind == "DRAW" {
+        if e.ev == Ev::Draw {
             return self.draw(e, p);
         }
         let need = |a: Option<Money>| {
-            a.ok_or_else(|| ParseError::malformed(e.line, format!("{kind} without amount")))
+            a.ok_or_else(|| ParseError::malformed(e.line(), format!("{kind} without amount")))
         };
         let b = &mut self.b;
-        match kind {
-            "FOLD" => {
+        match e.ev {
+            Ev::Fold => {
                 b.fold(p);
                 self.folded.push(p);
             }
-            "CHECK" => b.check(p),
-            "CALL" => {
+            Ev::Check => b.check(p),
+            Ev::Call => {
                 let a = need(amount)?;
                 let owed = b.street_max().saturating_sub(b.street_total(p));
                 if a != owed && !(a < owed && a >= b.behind(p)) {
                     return Err(ParseError::malformed(
-                        e.line,
+                        e.line(),
                         format!(
                             "{CALL_MISMATCH} ({} of {})",
                             crate::pot::show_money(a, self.scale),
@@ -958,25 +1345,25 @@ impl GameReader {
             }
             // On third street the first full bet completes (whether a bring-in was made or not),
             // as the other rooms print it.
-            "BET" if self.base == Base::Stud && b.street() == 0 => {
+            Ev::Bet if self.base == Base::Stud && b.street() == 0 => {
                 let to = b.street_total(p).saturating_add(need(amount)?);
                 b.complete_to(p, to, false);
             }
-            "BET" => b.bet(p, need(amount)?, false),
-            "RAISE" | "COMPLETE" => {
+            Ev::Bet => b.bet(p, need(amount)?, false),
+            Ev::Raise | Ev::Complete => {
                 let a = need(amount)?;
                 let to = match self.raises {
                     Raises::To => a,
                     Raises::Added => b.street_total(p).saturating_add(a),
                 };
-                if kind == "COMPLETE" && self.base == Base::Stud {
+                if e.ev == Ev::Complete && self.base == Base::Stud {
                     b.complete_to(p, to, false);
                 } else {
                     b.raise_to(p, to, false);
                 }
             }
-            "BRING_IN" => b.bring_in(p, need(amount)?, false),
-            "ALL_IN" => {
+            Ev::BringIn => b.bring_in(p, need(amount)?, false),
+            Ev::AllIn => {
                 // No amount: the notice of an all-in already made.
                 let Some(a) = amount else { return Ok(()) };
                 let to = b.street_total(p).saturating_add(a);
@@ -991,7 +1378,7 @@ impl GameReader {
             }
             _ => {
                 return Err(ParseError::malformed(
-                    e.line,
+                    e.line(),
                     format!("an event of unknown type {kind:?}"),
                 ))
             }
@@ -1033,14 +1420,14 @@ impl GameReader {
     /// keeps the others, the new cards unknown until the room shows them (`DRAW_DRAWN_CARDS`
     /// for the hero, the showdown for the others).
     fn draw(&mut self, e: &El, p: PlayerIdx) -> Result<(), ParseError> {
-        let t = e.need("text")?;
+        let t = e.need(Key::Text)?;
         let n: u8 = t
             .trim()
             .parse()
-            .map_err(|_| ParseError::malformed(e.line, "unreadable draw count"))?;
+            .map_err(|_| ParseError::malformed(e.line(), "unreadable draw count"))?;
         if usize::from(n) > self.hand_size() {
             return Err(ParseError::malformed(
-                e.line,
+                e.line(),
                 "more cards drawn than the hand holds",
             ));
         }
@@ -1086,15 +1473,15 @@ impl GameReader {
 
     /// Hole cards, the board, cards shown or mucked.
     fn cards(&mut self, e: &El) -> Result<(), ParseError> {
-        let kind = e.need("type")?;
-        let cs = cards_list(e.get("cards").unwrap_or(""), e.line)?;
+        let kind = e.need(Key::Type)?;
+        let cs = cards_list(e.get(Key::Cards).unwrap_or(""), e)?;
         if cs.len() > 7 {
-            return Err(ParseError::malformed(e.line, "more than seven cards"));
+            return Err(ParseError::malformed(e.line(), "more than seven cards"));
         }
         match kind {
             "COMMUNITY" => {
                 if self.base != Base::Hold || cs.len() > 5 || cs.iter().any(|c| !c.is_known()) {
-                    return Err(ParseError::malformed(e.line, "unreadable board"));
+                    return Err(ParseError::malformed(e.line(), "unreadable board"));
                 }
                 let h = self.b.hand_mut();
                 h.boards.clear();
@@ -1115,7 +1502,7 @@ impl GameReader {
                             || cs.iter().any(|c| !c.is_known())
                         {
                             return Err(ParseError::malformed(
-                                e.line,
+                                e.line(),
                                 "hole cards of the wrong count",
                             ));
                         }
@@ -1145,7 +1532,7 @@ impl GameReader {
             }
             _ => {
                 return Err(ParseError::malformed(
-                    e.line,
+                    e.line(),
                     format!("cards of unknown type {kind:?}"),
                 ))
             }
@@ -1156,8 +1543,8 @@ impl GameReader {
     /// An award, or an uncalled bet given back.
     fn winner(&mut self, e: &El) -> Result<(), ParseError> {
         let p = self.who(e)?;
-        let a = self.money(e.need("amount")?, e.line)?;
-        if e.get("uncalled") == Some("true") {
+        let a = e.money(e.need(Key::Amount)?, self.scale)?;
+        if e.get(Key::Uncalled) == Some("true") {
             // Printed at the end: the bet was made on the player's last street with
             // money put in.
             let street = self
@@ -1174,7 +1561,7 @@ impl GameReader {
             }
         } else {
             let pot = e
-                .get("potnumber")
+                .get(Key::Potnumber)
                 .and_then(|n| n.parse::<u8>().ok())
                 .unwrap_or(1)
                 .saturating_sub(1);
@@ -1185,17 +1572,18 @@ impl GameReader {
 }
 
 fn build(
-    els: &[El],
+    doc: &Doc,
+    f: &Facts,
     desc: Option<&El>,
     id: &str,
     no: i64,
     raises: Raises,
 ) -> Result<Hand, ParseError> {
-    let desc = check_whole(els, desc)?;
-    let g = &els[0];
-    let start = start_time(g.need("starttime")?)
-        .ok_or_else(|| ParseError::malformed(g.line, "unreadable starttime"))?;
-    let game = game_of(els, desc)?;
+    let desc = check_whole(f, desc)?;
+    let g = &f.root;
+    let start = start_time(g.need(Key::Starttime)?)
+        .ok_or_else(|| ParseError::malformed(g.line(), "unreadable starttime"))?;
+    let game = game_of(f, desc)?;
     let (base, scale) = (
         game.base,
         if game.kind == GameKind::Tour {
@@ -1206,7 +1594,7 @@ fn build(
     );
     let mut b = HandBuilder::new(SITE, no, id, game, start);
     table_facts(&mut b, g)?;
-    let seats = seat_players(&mut b, els, scale)?;
+    let seats = seat_players(&mut b, doc, f, scale)?;
     let mut r = GameReader {
         b,
         seats,
@@ -1216,11 +1604,12 @@ fn build(
         street: None,
         folded: Vec::new(),
     };
-    let mut last_line = g.line;
-    for e in &els[1..] {
-        last_line = e.line;
-        r.element(e)?;
+    let mut last = g.off;
+    for e in doc.iter().skip(1) {
+        last = e.off;
+        r.element(&e)?;
     }
+    let last_line = Lines::new(doc.text, doc.first_line).at(last);
     let mut b = r.b;
     if b.hand().collections.is_empty() && b.hand().returned.is_empty() {
         return Err(ParseError::new(
@@ -1391,6 +1780,23 @@ mod tests {
         let entity = file().replace(r#"nickname="Bob" balance"#, r#"nickname="B&zzz;" balance"#);
         let e = parse_text(&entity)[0].clone().unwrap_err();
         assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 5));
+        // An attribute fpdb does not read is checked all the same.
+        let unread = file().replace(
+            r#"type="CHECK" timestamp="1296250431843""#,
+            r#"type="CHECK" timestamp="1" timestamp="2""#,
+        );
+        let e = parse_text(&unread)[0].clone().unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 18));
+        assert!(
+            e.message.contains("timestamp appears twice"),
+            "{}",
+            e.message
+        );
+        // An end tag that closes another element than the open one.
+        let crossed = file().replacen("</players>", "</round>", 1);
+        let e = parse_text(&crossed)[0].clone().unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 7));
+        assert_eq!(e.message, "</round> where </players> was expected");
     }
 
     #[test]
