@@ -1,4 +1,5 @@
-//! Throughput of each room's parser on its corpus hands (split + parse), best of runs.
+//! Throughput of each room's parser on its corpus hands (split + parse), best of runs, and of
+//! the split alone.
 //!
 //! `roombench [RUNS] [ROOM]`: RUNS defaults to 5; ROOM (a target name such as `merge`) measures
 //! that room only.
@@ -36,10 +37,18 @@ fn main() {
             }
             best = best.min(t.elapsed().as_secs_f64());
         }
+        // The split alone (finding where hands start and end), for comparison.
+        let mut split = f64::MAX;
+        for _ in 0..runs {
+            let t = Instant::now();
+            std::hint::black_box(fpdb_core::split::chunks(&big).count());
+            split = split.min(t.elapsed().as_secs_f64());
+        }
         println!(
-            "{name:12} {n:8} hands  {:10.0} hands/s  {:7.1} MB/s",
+            "{name:12} {n:8} hands  {:10.0} hands/s  {:7.1} MB/s  (split alone {:7.1} MB/s)",
             n as f64 / best,
-            big.len() as f64 / best / 1e6
+            big.len() as f64 / best / 1e6,
+            big.len() as f64 / split / 1e6
         );
     }
 }
