@@ -302,70 +302,20 @@ fn parse_header(rest: &str) -> Result<Header, HeaderError> {
         "a Full Tilt game fpdb does not read",
     ))?;
 
-    let mut table_name: String;
-    let mut max_seats = None;
-    let mut tournament = None;
-    let mut fast = false;
-    let mut heads_up = false;
-    let tour_currency;
-    if let Some(t) = name.strip_prefix("Table ") {
-        // "Vera (6 max)", "Rymer (6 max, shallow)", "Gilmerton (heads up)".
-        let (n, flags) = match (t.rfind(" ("), t.ends_with(')')) {
-            (Some(i), true) => (&t[..i], &t[i + 2..t.len() - 1]),
-            _ => (t, ""),
-        };
-        table_name = n.to_string();
-        for f in flags.split(',').map(str::trim) {
-            if let Some(m) = f.strip_suffix(" max") {
-                max_seats = m.parse().ok();
-            } else if f == "heads up" {
-                max_seats = Some(2);
-            }
+    let (table_name, max_seats, tour) = match name.strip_prefix("Table ") {
+        Some(t) => {
+            let (table_name, max_seats) = cash_table(t);
+            (table_name, max_seats, None)
         }
-        if max_seats.is_none() && !flags.is_empty() && !flags.contains("max") {
-            // "(New to the Game)": part of the name.
-            table_name = t.to_string();
+        None => {
+            let (table_name, tour) = tournament_table(&name)?;
+            (table_name, None, Some(tour))
         }
-        tour_currency = None;
-    } else {
-        // "$4 + $0.40 Rush On Demand (233183652), Table 5", "... (244669447), Match 4".
-        let (title, table) = rsplit2(&name, ", ").unwrap_or((name.as_str(), ""));
-        let table_no = table
-            .strip_prefix("Table ")
-            .or_else(|| table.strip_prefix("Match "))
-            .unwrap_or(table)
-            .trim();
-        let open = text::rfind(title, " (").ok_or(malformed("no tournament number"))?;
-        let digits = title[open + 2..].trim_end_matches(')');
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(malformed("no tournament number"));
-        }
-        let no: i64 = digits.parse().map_err(|_| {
-            (
-                ErrorKind::OutOfRange,
-                "tournament number too large to store",
-            )
-        })?;
-        let title = &title[..open];
-        heads_up = find(title, "Heads Up").is_some() || find(title, "Heads-Up").is_some();
-        fast = find(title, "Rush").is_some();
-        let play = !title.contains('$');
-        let (buyin, fee) = buyin_of(title);
-        tour_currency = Some(if play { "play" } else { "USD" });
-        table_name = format!("{no} {table_no}");
-        tournament = Some(Tournament {
-            tourney_no: no,
-            buyin,
-            fee,
-            bounty: 0,
-            currency: tour_currency.unwrap_or("USD").to_string(),
-            level: None,
-            table_no: (!table_no.is_empty()).then(|| table_no.to_string()),
-            rebuy: find(title, "Rebuy").is_some(),
-            results: Vec::new(),
-        });
-    }
-    let (scale, currency) = match tour_currency {
+    };
+    let heads_up = tour.as_ref().is_some_and(|t| t.heads_up);
+    let fast = tour.as_ref().is_some_and(|t| t.fast);
+    let tournament = tour.map(|t| t.tournament);
+    let (scale, currency) = match tournament {
         Some(_) => (CHIPS, "T$"),
         None if stakes.contains('$') => (CENTS, "USD"),
         None => (CHIPS, "play"),
@@ -420,6 +370,77 @@ fn parse_header(rest: &str) -> Result<Header, HeaderError> {
         partial,
         heads_up,
     })
+}
+
+/// A cash table's name and seats: "Vera (6 max)", "Rymer (6 max, shallow)", "Gilmerton (heads
+/// up)"; parentheses that say nothing of seats ("(New to the Game)") are part of the name.
+fn cash_table(t: &str) -> (String, Option<u8>) {
+    let (n, flags) = match (t.rfind(" ("), t.ends_with(')')) {
+        (Some(i), true) => (&t[..i], &t[i + 2..t.len() - 1]),
+        _ => (t, ""),
+    };
+    let mut max_seats = None;
+    for f in flags.split(',').map(str::trim) {
+        if let Some(m) = f.strip_suffix(" max") {
+            max_seats = m.parse().ok();
+        } else if f == "heads up" {
+            max_seats = Some(2);
+        }
+    }
+    if max_seats.is_none() && !flags.is_empty() && !flags.contains("max") {
+        return (t.to_string(), None);
+    }
+    (n.to_string(), max_seats)
+}
+
+/// What a tournament header's name part tells.
+struct TourTable {
+    tournament: Tournament,
+    heads_up: bool,
+    /// A Rush tournament.
+    fast: bool,
+}
+
+/// A tournament's name part: "$4 + $0.40 Rush On Demand (233183652), Table 5", "... (244669447),
+/// Match 4". Gives the table name fpdb stores ("233183652 5") and the tournament.
+fn tournament_table(name: &str) -> Result<(String, TourTable), HeaderError> {
+    let (title, table) = rsplit2(name, ", ").unwrap_or((name, ""));
+    let table_no = table
+        .strip_prefix("Table ")
+        .or_else(|| table.strip_prefix("Match "))
+        .unwrap_or(table)
+        .trim();
+    let open = text::rfind(title, " (").ok_or(malformed("no tournament number"))?;
+    let digits = title[open + 2..].trim_end_matches(')');
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(malformed("no tournament number"));
+    }
+    let no: i64 = digits.parse().map_err(|_| {
+        (
+            ErrorKind::OutOfRange,
+            "tournament number too large to store",
+        )
+    })?;
+    let title = &title[..open];
+    let currency = if title.contains('$') { "USD" } else { "play" };
+    let (buyin, fee) = buyin_of(title);
+    let tournament = Tournament {
+        tourney_no: no,
+        buyin,
+        fee,
+        bounty: 0,
+        currency: currency.to_string(),
+        level: None,
+        table_no: (!table_no.is_empty()).then(|| table_no.to_string()),
+        rebuy: find(title, "Rebuy").is_some(),
+        results: Vec::new(),
+    };
+    let tour = TourTable {
+        tournament,
+        heads_up: find(title, "Heads Up").is_some() || find(title, "Heads-Up").is_some(),
+        fast: find(title, "Rush").is_some(),
+    };
+    Ok((format!("{no} {table_no}"), tour))
 }
 
 /// The buy-in and fee a tournament's name starts with ("$4 + $0.40 Rush On Demand", "$2 +
