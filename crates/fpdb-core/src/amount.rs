@@ -64,18 +64,20 @@ fn any_amount(text: &str, scale: i64) -> Option<Money> {
     // (borrowed when it has none, as almost every amount).
     let is_kept = |b: u8| matches!(b, b'0'..=b'9' | b'.' | b',' | b'K' | b'k' | b'M' | b'B');
     let is_gap = |b: u8| matches!(b, b' ' | b'\'' | 0xC2 | 0xA0);
-    let mut digits: std::borrow::Cow<'_, [u8]> = if t.bytes().all(is_kept) {
-        std::borrow::Cow::Borrowed(t.as_bytes())
+    let kept: Vec<u8>;
+    let mut digits: &[u8] = if t.bytes().all(is_kept) {
+        t.as_bytes()
     } else {
-        let mut kept = Vec::with_capacity(t.len());
+        let mut v = Vec::with_capacity(t.len());
         for b in t.bytes() {
             if is_kept(b) {
-                kept.push(b);
+                v.push(b);
             } else if !is_gap(b) {
                 return None;
             }
         }
-        std::borrow::Cow::Owned(kept)
+        kept = v;
+        &kept
     };
     let mut multiplier: i128 = 1;
     if let Some(&last) = digits.last() {
@@ -87,11 +89,11 @@ fn any_amount(text: &str, scale: i64) -> Option<Money> {
         };
         if m > 1 {
             multiplier = m;
-            digits = trim_last(digits);
+            digits = &digits[..digits.len() - 1];
         }
     }
-    while matches!(digits.last(), Some(b'.') | Some(b',')) {
-        digits = trim_last(digits);
+    while let Some((b'.' | b',', rest)) = digits.split_last() {
+        digits = rest;
     }
     if digits.is_empty()
         || digits
@@ -112,7 +114,7 @@ fn any_amount(text: &str, scale: i64) -> Option<Money> {
     };
     let (int_part, frac_part) = match point {
         Some(i) => (&digits[..i], &digits[i + 1..]),
-        None => (&digits[..], &digits[n..]),
+        None => (digits, &digits[n..]),
     };
     let int_digits = int_part.iter().filter(|b| b.is_ascii_digit());
     let frac_digits = frac_part.iter().filter(|b| b.is_ascii_digit());
@@ -144,54 +146,53 @@ fn any_amount(text: &str, scale: i64) -> Option<Money> {
     i64::try_from(value).ok()
 }
 
-/// The amount of the most common form, `123`, `12.34` or `$12.34` (digits with at most one point
-/// and two decimals, nothing else but a leading dollar sign), by the rule of [`parse_amount`]
-/// (half up); `None` for any other form, which [`parse_amount`] reads in full.
+/// The amount of the most common form, `123`, `12.34`, `$12.34` or `€12.34` (digits with at most
+/// one point and two decimals, nothing else but a leading `$`, `€`, `£`, `¥` or `₹`), by the rule
+/// of [`parse_amount`] (half up); `None` for any other form, which [`parse_amount`] reads in full.
+/// It reads without allocating or trimming: the amount of almost every action line.
 fn plain_decimal(b: &[u8], scale: i64) -> Option<Money> {
-    let b = b.strip_prefix(b"$").unwrap_or(b);
-    let (int, frac) = match b.iter().position(|&c| c == b'.') {
-        Some(i) => (&b[..i], &b[i + 1..]),
-        None => (b, &b[b.len()..]),
+    let b = match b.first() {
+        Some(b'$') => &b[1..],
+        Some(&c) if c >= 0x80 => ["€", "£", "¥", "₹"]
+            .iter()
+            .find_map(|sym| b.strip_prefix(sym.as_bytes()))
+            .unwrap_or(b),
+        _ => b,
     };
-    if int.is_empty()
-        || int.len() > 15
-        || frac.len() > 2
-        || (frac.is_empty() && int.len() < b.len())
-    {
-        return None;
-    }
-    let mut num: i64 = 0;
-    for &d in int.iter().chain(frac) {
-        if !d.is_ascii_digit() {
+    // The integer part: 1 to 15 digits.
+    let mut int: i64 = 0;
+    let mut n = 0;
+    while let Some(&d) = b.get(n).filter(|d| d.is_ascii_digit()) {
+        if n == 15 {
             return None;
         }
-        num = num * 10 + i64::from(d - b'0');
+        int = int * 10 + i64::from(d - b'0');
+        n += 1;
     }
-    // num / den × scale, rounded half up, computed as parse_amount does.
-    let den: i128 = if frac.len() == 2 {
-        100
-    } else if frac.len() == 1 {
-        10
-    } else {
-        1
+    if n == 0 {
+        return None;
+    }
+    // The decimals: none, or a point and one or two digits.
+    let frac = match &b[n..] {
+        [] => &b[n..],
+        [b'.', f @ ..] if (1..=2).contains(&f.len()) && f.iter().all(u8::is_ascii_digit) => f,
+        _ => return None,
     };
-    let scaled = i128::from(num).checked_mul(i128::from(scale))?;
-    let mut value = scaled / den;
-    if (scaled % den) * 2 >= den {
-        value += 1;
-    }
-    i64::try_from(value).ok()
-}
-
-/// `digits` without its last byte.
-fn trim_last(digits: std::borrow::Cow<'_, [u8]>) -> std::borrow::Cow<'_, [u8]> {
-    match digits {
-        std::borrow::Cow::Borrowed(d) => {
-            std::borrow::Cow::Borrowed(&d[..d.len().saturating_sub(1)])
-        }
-        std::borrow::Cow::Owned(mut d) => {
-            d.pop();
-            std::borrow::Cow::Owned(d)
+    let digit = |i: usize| frac.get(i).map_or(0, |&d| i64::from(d - b'0'));
+    match scale {
+        CENTS => Some(int * 100 + digit(0) * 10 + digit(1)),
+        // Chips: half up, so the first decimal decides.
+        CHIPS => Some(int + i64::from(digit(0) >= 5)),
+        _ => {
+            // num / den × scale, rounded half up, computed as parse_amount does.
+            let den: i128 = [1, 10, 100][frac.len()];
+            let num = i128::from(int) * den + i128::from(digit(0) * 10 + digit(1)) / (100 / den);
+            let scaled = num.checked_mul(i128::from(scale))?;
+            let mut value = scaled / den;
+            if (scaled % den) * 2 >= den {
+                value += 1;
+            }
+            i64::try_from(value).ok()
         }
     }
 }
@@ -204,25 +205,28 @@ mod tests {
     /// six bytes of digits, points and dollar signs and on a few longer ones.
     #[test]
     fn plain_form_as_any_form() {
-        let alphabet = [b'0', b'1', b'5', b'9', b'.', b'$'];
+        let alphabet = ['0', '1', '5', '9', '.', '$', '€'];
         let mut strings: Vec<String> = vec![
             "123456789012345".into(),
             "999999999999999.99".into(),
             "1234567890123456".into(),
             "$999999999999999.99".into(),
+            "₹12.5".into(),
+            "£0.05".into(),
+            "¥7".into(),
         ];
         for len in 1..=6u32 {
             for mut code in 0..alphabet.len().pow(len) {
                 let mut s = String::new();
                 for _ in 0..len {
-                    s.push(char::from(alphabet[code % alphabet.len()]));
+                    s.push(alphabet[code % alphabet.len()]);
                     code /= alphabet.len();
                 }
                 strings.push(s);
             }
         }
         for s in &strings {
-            for scale in [CHIPS, CENTS] {
+            for scale in [CHIPS, CENTS, 1000] {
                 if let Some(v) = plain_decimal(s.as_bytes(), scale) {
                     assert_eq!(Some(v), any_amount(s, scale), "{s:?} at scale {scale}");
                 }

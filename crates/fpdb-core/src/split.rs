@@ -121,11 +121,11 @@ fn is_filler(line: &str) -> bool {
     if crate::parsers::text::skip_blanks(line).starts_with('<') {
         return false;
     }
-    let t = line.trim();
-    if t.starts_with('<') {
-        return false;
-    }
-    t.is_empty() || is_banner(line) || is_game_number_line(line) || is_game_start_line(line)
+    // (A line led by other blanks and then '<' is none of the four below either.)
+    line.trim().is_empty()
+        || is_banner(line)
+        || is_game_number_line(line)
+        || is_game_start_line(line)
 }
 
 /// `#Game No : 123`: the line 888poker and PartyPoker write before each hand's header. It only

@@ -232,10 +232,7 @@ fn parse_header(rest: &str) -> Result<Header, HeaderError> {
 fn money_of(text: &str, scale: i64, round: bool) -> Result<Money, ErrorKind> {
     let t = text.trim().trim_end_matches('.');
     let t = t.strip_prefix('$').unwrap_or(t);
-    let cents = match text::plain_amount(t, CENTS) {
-        Some(v) => v,
-        None => text::parse_unsigned_amount(t, CENTS)?,
-    };
+    let cents = text::parse_unsigned_amount(t, CENTS)?;
     if scale == CENTS {
         return Ok(cents);
     }

@@ -220,11 +220,7 @@ fn parse_game(h: &Header<'_>, no: u32) -> Result<Game, ParseError> {
 
 /// An amount ("10,000", "13,812.50", "0.50") in cents on line `no`.
 fn money_at(t: &str, no: u32) -> Result<Money, ParseError> {
-    let t = t.trim();
-    match text::plain_amount(t, CENTS) {
-        Some(v) => Ok(v),
-        None => text::checked_money(t, CENTS, no),
-    }
+    text::checked_money(t, CENTS, no)
 }
 
 /// The cards of a bracket group ("Ah Kd", "X X 4d").

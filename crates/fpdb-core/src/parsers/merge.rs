@@ -356,19 +356,28 @@ struct El<'a> {
 }
 
 impl<'a> El<'a> {
+    #[inline]
     fn get(&self, key: Key) -> Option<&'a str> {
         self.attrs
             .iter()
             .find(|a| a.k == key)
             .map(|a| a.value.of(if a.owned { self.owned } else { self.text }))
     }
+    #[inline]
     fn need(&self, key: Key) -> Result<&'a str, ParseError> {
-        self.get(key).ok_or_else(|| {
-            ParseError::malformed(
-                self.line(),
-                format!("<{}> without {}", self.name(), key.text()),
-            )
-        })
+        match self.get(key) {
+            Some(v) => Ok(v),
+            None => Err(self.missing(key)),
+        }
+    }
+    /// The error of a missing attribute (out of line: the reading path stays short).
+    #[cold]
+    #[inline(never)]
+    fn missing(&self, key: Key) -> ParseError {
+        ParseError::malformed(
+            self.line(),
+            format!("<{}> without {}", self.name(), key.text()),
+        )
     }
     /// The amount `s` (one of the element's values) at `scale`; the line is counted only
     /// when it is refused.

@@ -399,12 +399,7 @@ fn table_of(r: &str, tour: bool) -> Result<Table, (ErrorKind, &'static str)> {
 
 /// An amount as OnGame prints it ("$1,391.85", "€0.02", "1500") on line `no`.
 fn money_at(t: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
-    let t = t.trim();
-    let t = t.strip_prefix(['$', '€', '£']).unwrap_or(t);
-    match text::plain_amount(t, scale) {
-        Some(v) => Ok(v),
-        None => text::checked_money(t, scale, no),
-    }
+    text::checked_money(t, scale, no)
 }
 
 /// The cards of a bracket group "7d, Td" ("-" a card not shown).

@@ -152,7 +152,7 @@ fn parse_game(r: &str) -> Result<Game, (ErrorKind, &'static str)> {
         .ok_or(unreadable)?;
     let (word, amounts) = stakes.split_once(' ').ok_or(unreadable)?;
     let (x, y) = amounts.trim().split_once('/').ok_or(unreadable)?;
-    let m = |t: &str| money_of(t).map_err(|_| unreadable);
+    let m = |t: &str| text::parse_unsigned_amount(t, CENTS).map_err(|_| unreadable);
     let (x, y) = (m(x)?, m(y)?);
     let blinds = match word {
         "Blinds" => (x, y),
@@ -171,18 +171,9 @@ fn parse_game(r: &str) -> Result<Game, (ErrorKind, &'static str)> {
 // Small text helpers
 // ---------------------------------------------------------------------------------------------
 
-/// An amount in mBTC ("1346.42", "0.50", "30") in hundredths.
-fn money_of(t: &str) -> Result<Money, ErrorKind> {
-    let t = t.trim();
-    match text::plain_amount(t, CENTS) {
-        Some(v) => Ok(v),
-        None => text::parse_unsigned_amount(t, CENTS),
-    }
-}
-
-/// [`money_of`] on line `no`, its error told.
+/// An amount in mBTC ("1346.42", "0.50", "30") in hundredths, on line `no`.
 fn money_at(t: &str, no: u32) -> Result<Money, ParseError> {
-    money_of(t).map_err(|k| text::amount_error(k, no))
+    text::checked_money(t, CENTS, no)
 }
 
 /// The cards of a bracket group (up to six, space-separated); Unibet's are written the same way.
@@ -457,7 +448,7 @@ impl Parser {
         }
         if let Some(x) = r.strip_prefix("adds ") {
             // A rebuy for the next hand: "adds 94 chips".
-            return match x.strip_suffix(" chips").map(money_of) {
+            return match x.strip_suffix(" chips").map(|c| money_at(c, no)) {
                 Some(Ok(_)) => Ok(()),
                 _ => Err(ParseError::malformed(no, "unreadable rebuy")),
             };

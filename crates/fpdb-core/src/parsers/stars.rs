@@ -401,33 +401,9 @@ fn parse_game(h: &HeaderStart<'_>) -> Result<(GameInfo, usize), HeaderError> {
         d = r[close + 1..].trim_start();
         home = true;
     }
-    // Tournament part: "[Zoom |Rush ]Tournament #N, BUYIN ".
-    let mut tour_no: Option<&str> = None;
-    for (prefix, zoom) in [
-        ("Tournament #", false),
-        ("Zoom Tournament #", true),
-        ("Rush Tournament #", true),
-    ] {
-        if starts_with_ci(d, prefix) {
-            let r = &d[prefix.len()..];
-            let n = r.bytes().take_while(u8::is_ascii_digit).count();
-            if n == 0 {
-                return Err(bad("tournament number missing"));
-            }
-            tour_no = Some(&r[..n]);
-            d = r[n..].strip_prefix(',').unwrap_or(&r[n..]).trim_start();
-            fast |= zoom;
-            break;
-        }
-    }
-    // Hive Poker: "Table #N, " inside the tournament part.
-    if tour_no.is_some() {
-        if let Some(r) = d.strip_prefix("Table #") {
-            if let Some(c) = r.find(", ") {
-                d = &r[c + 2..];
-            }
-        }
-    }
+    let (tour_no, zoom, rest) = tournament_part(d)?;
+    d = rest;
+    fast |= zoom;
     // The game starts at the first word that names a mix or a game.
     let mut game_start = None;
     let bytes = d.as_bytes();
@@ -458,35 +434,7 @@ fn parse_game(h: &HeaderStart<'_>) -> Result<(GameInfo, usize), HeaderError> {
     s = &s[n + 1..];
     let (mut limit_type, n) = limit_at(s).ok_or(bad("unknown betting structure in the header"))?;
     s = &s[n..];
-    // Stakes: inside the mix's parentheses for mixed cash games, else the next parentheses.
-    let stakes;
-    let after;
-    let mut level = None;
-    if let (Some(_), Some(r)) = (mix, s.strip_prefix(", ")) {
-        let close = r.find(')').ok_or(bad("unclosed stakes"))?;
-        stakes = &r[..close];
-        after = &r[close + 1..];
-    } else {
-        if mix.is_some() {
-            s = s.trim_start().strip_prefix(')').unwrap_or(s);
-        }
-        let open = s.find('(').ok_or(bad("no stakes in the header"))?;
-        let before = &s[..open];
-        for key in ["Level ", "LEVEL "] {
-            if let Some(i) = find(before, key) {
-                let lv = before[i + key.len()..]
-                    .split([' ', ',', ')'])
-                    .next()
-                    .unwrap_or("");
-                if !lv.is_empty() {
-                    level = Some(lv.to_string());
-                }
-            }
-        }
-        let close = s[open..].find(')').ok_or(bad("unclosed stakes"))? + open;
-        stakes = &s[open + 1..close];
-        after = &s[close + 1..];
-    }
+    let (stakes, after, level) = stakes_part(s, mix.is_some())?;
     let st = parse_stakes(stakes).ok_or(bad("unreadable stakes"))?;
     if st.cap {
         limit_type = match limit_type {
@@ -519,20 +467,7 @@ fn parse_game(h: &HeaderStart<'_>) -> Result<(GameInfo, usize), HeaderError> {
     let (small_blind, big_blind) = if st.button_blind {
         (0, big)
     } else if limit_type == LimitType::FixedLimit {
-        // Fixed limit prints the small and big bet.
-        if base == Base::Stud {
-            (0, small)
-        } else if kind == GameKind::Ring {
-            let key = big.saturating_mul(CENTS / scale);
-            let sb = FL_SMALL_BLINDS
-                .iter()
-                .find(|&&(k, _)| k == key)
-                .map(|&(_, sb)| sb / (CENTS / scale))
-                .unwrap_or(small / 2);
-            (sb, small)
-        } else {
-            (small / 2, small)
-        }
+        fixed_limit_blinds(base, kind, scale, small, big)
     } else {
         (small, big)
     };
@@ -561,6 +496,81 @@ fn parse_game(h: &HeaderStart<'_>) -> Result<(GameInfo, usize), HeaderError> {
         },
         after,
     ))
+}
+
+/// The tournament part of a header: "[Zoom |Rush ]Tournament #N, BUYIN ", with Hive Poker's
+/// "Table #N, " after it. Gives the tournament number, whether it is a fast-fold one, and the
+/// text after it (the whole text for a cash game).
+fn tournament_part(d: &str) -> Result<(Option<&str>, bool, &str), HeaderError> {
+    for (prefix, zoom) in [
+        ("Tournament #", false),
+        ("Zoom Tournament #", true),
+        ("Rush Tournament #", true),
+    ] {
+        if !starts_with_ci(d, prefix) {
+            continue;
+        }
+        let r = &d[prefix.len()..];
+        let n = r.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return Err(bad("tournament number missing"));
+        }
+        let mut rest = r[n..].strip_prefix(',').unwrap_or(&r[n..]).trim_start();
+        if let Some(t) = rest.strip_prefix("Table #") {
+            if let Some(c) = t.find(", ") {
+                rest = &t[c + 2..];
+            }
+        }
+        return Ok((Some(&r[..n]), zoom, rest));
+    }
+    Ok((None, false, d))
+}
+
+/// The stakes text: inside the mix's parentheses for mixed cash games ("(Mix, $1/$2)"), else the
+/// next parentheses, with a tournament's "Level N" before them. Gives the stakes, the text after
+/// them, and the level.
+fn stakes_part(mut s: &str, mixed: bool) -> Result<(&str, &str, Option<String>), HeaderError> {
+    if let (true, Some(r)) = (mixed, s.strip_prefix(", ")) {
+        let close = r.find(')').ok_or(bad("unclosed stakes"))?;
+        return Ok((&r[..close], &r[close + 1..], None));
+    }
+    if mixed {
+        s = s.trim_start().strip_prefix(')').unwrap_or(s);
+    }
+    let open = s.find('(').ok_or(bad("no stakes in the header"))?;
+    let before = &s[..open];
+    let mut level = None;
+    for key in ["Level ", "LEVEL "] {
+        if let Some(i) = find(before, key) {
+            let lv = before[i + key.len()..]
+                .split([' ', ',', ')'])
+                .next()
+                .unwrap_or("");
+            if !lv.is_empty() {
+                level = Some(lv.to_string());
+            }
+        }
+    }
+    let close = s[open..].find(')').ok_or(bad("unclosed stakes"))? + open;
+    Ok((&s[open + 1..close], &s[close + 1..], level))
+}
+
+/// Fixed limit prints the small and big bet; the blinds follow from them (stud has a bring-in
+/// instead of a small blind, cash hold'em's small blind comes from the table of stakes).
+fn fixed_limit_blinds(base: Base, kind: GameKind, scale: i64, small: i64, big: i64) -> (i64, i64) {
+    if base == Base::Stud {
+        (0, small)
+    } else if kind == GameKind::Ring {
+        let key = big.saturating_mul(CENTS / scale);
+        let sb = FL_SMALL_BLINDS
+            .iter()
+            .find(|&&(k, _)| k == key)
+            .map(|&(_, sb)| sb / (CENTS / scale))
+            .unwrap_or(small / 2);
+        (sb, small)
+    } else {
+        (small / 2, small)
+    }
 }
 
 /// The stakes between the header's parentheses.
@@ -798,36 +808,13 @@ fn datetime_at(text: &str, start: usize) -> Option<(NaiveDateTime, &str, usize)>
 // ---------------------------------------------------------------------------------------------
 
 /// An amount as Stars prints it ("$1.50", "€0.02", "1500", "1,289.63"), times `scale`.
-/// Plain amounts are read without allocating; anything else goes to [`amount::parse_amount`].
 /// Errors tell an amount too large to store from text that is not an amount.
 fn money_of(text: &str, scale: i64) -> Result<Money, ErrorKind> {
-    if let Some(v) = fast_money(text, scale) {
-        return Ok(v);
-    }
     // Bounded as `text::checked_money` is: a larger amount would overflow the pot's sums.
     match text::parse_amount(text, scale)? {
         v if v > crate::stats::MAX_AMOUNT => Err(ErrorKind::OutOfRange),
         v => Ok(v),
     }
-}
-
-/// A plain amount after an optional currency symbol ("$1.50", "€2", "1500"), without allocating.
-#[inline]
-fn fast_money(text: &str, scale: i64) -> Option<Money> {
-    let mut t = text;
-    match t.as_bytes().first() {
-        Some(b'$') => t = &t[1..],
-        Some(&c) if c >= 0x80 => {
-            for sym in ["€", "£", "¥", "₹"] {
-                if let Some(r) = t.strip_prefix(sym) {
-                    t = r;
-                    break;
-                }
-            }
-        }
-        _ => {}
-    }
-    text::plain_amount(t, scale)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -970,10 +957,7 @@ impl Parser {
     }
 
     fn money(&self, text: &str, no: u32) -> Result<Money, ParseError> {
-        if let Some(v) = fast_money(text, self.scale) {
-            return Ok(v);
-        }
-        money_of(text.trim(), self.scale).map_err(|kind| text::amount_error(kind, no))
+        money_of(text, self.scale).map_err(|kind| text::amount_error(kind, no))
     }
 
     /// The seated player whose name starts `line` (followed by ':' or ' '), longest name first;

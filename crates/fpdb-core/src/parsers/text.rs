@@ -5,7 +5,7 @@
 //! They are on the hot path of every parser: none allocates but [`card_list`] (its result is
 //! kept), and the small ones are `#[inline]` so that they cost what the loops they replace did.
 
-use crate::amount::{self, CENTS, CHIPS};
+use crate::amount;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::{Hand, Money, Player, PlayerIdx};
@@ -175,55 +175,31 @@ pub(crate) fn leading_digits(s: &str) -> (u64, usize) {
     (v, n)
 }
 
-/// A plain amount ("12", "0.05", "1.5": digits with at most one '.' and two decimals, at most 15
-/// bytes) times `scale` ([`CENTS`], or [`CHIPS`] when it has no cents); `None` for anything else,
-/// which is for [`amount::parse_amount`] to read.
-#[inline]
-pub(crate) fn plain_amount(t: &str, scale: i64) -> Option<Money> {
-    let b = t.as_bytes();
-    if b.is_empty() || b.len() > 15 {
-        return None;
-    }
-    let (mut int, mut frac, mut frac_digits, mut dot) = (0i64, 0i64, 0u32, false);
-    for &c in b {
-        match c {
-            b'0'..=b'9' => {
-                let d = i64::from(c - b'0');
-                if dot {
-                    if frac_digits == 2 {
-                        return None;
-                    }
-                    frac = frac * 10 + d;
-                    frac_digits += 1;
-                } else {
-                    int = int * 10 + d;
-                }
-            }
-            b'.' if !dot => dot = true,
-            _ => return None,
-        }
-    }
-    if scale == CENTS {
-        let frac = if frac_digits == 1 { frac * 10 } else { frac };
-        Some(int * 100 + frac)
-    } else if scale == CHIPS && frac == 0 {
-        Some(int)
-    } else {
-        None
-    }
-}
-
-/// [`amount::parse_amount`], its failure told apart: an amount too large to store (more than 15
-/// digits) is out of range, anything else is malformed.
+/// [`amount::parse_amount`], its failure told apart as [`unread_amount`] tells it.
 #[inline]
 pub(crate) fn parse_amount(t: &str, scale: i64) -> Result<Money, ErrorKind> {
-    amount::parse_amount(t, scale).ok_or_else(|| {
-        if t.bytes().filter(u8::is_ascii_digit).count() > 15 {
-            ErrorKind::OutOfRange
-        } else {
-            ErrorKind::Malformed
-        }
-    })
+    amount::parse_amount(t, scale).ok_or_else(|| unread_amount(t))
+}
+
+/// Why `t` is not an amount [`amount::parse_amount`] reads: out of range when it is a number too
+/// long to store (more than 15 digits, with nothing else but separators and blanks, after one
+/// currency sign), malformed otherwise (a huge negative number included).
+#[cold]
+fn unread_amount(t: &str) -> ErrorKind {
+    let digits = t.bytes().filter(u8::is_ascii_digit).count();
+    let body = t.trim_start();
+    let body = ["$", "€", "£", "¥", "₹"]
+        .iter()
+        .find_map(|sign| body.strip_prefix(sign))
+        .unwrap_or(body);
+    let numeric = body
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b',' | b' ' | b'\''));
+    if digits > 15 && numeric {
+        ErrorKind::OutOfRange
+    } else {
+        ErrorKind::Malformed
+    }
 }
 
 /// [`parse_amount`] of an amount that cannot be negative: a negative one is malformed.
@@ -246,8 +222,8 @@ pub(crate) fn amount_error(kind: ErrorKind, no: u32) -> ParseError {
 }
 
 /// An amount ("$2,700", "10,000", "$0.25", "$1,142.13") on line `no`, times `scale`; amounts
-/// beyond what the statistics can add up are out of range, as are unreadable ones made only of
-/// digits, '$', '.' and ','.
+/// beyond what the statistics can add up are out of range, as are numbers too long to read
+/// ([`unread_amount`]).
 pub(crate) fn checked_money(text: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
     // parse_amount reads around blanks itself.
     match amount::parse_amount(text, scale) {
@@ -258,22 +234,7 @@ pub(crate) fn checked_money(text: &str, scale: i64, no: u32) -> Result<Money, Pa
             "amount too large to store",
         )),
         Some(_) => Err(ParseError::malformed(no, "negative amount")),
-        None => {
-            let text = text.trim();
-            let numeric = !text.is_empty()
-                && text
-                    .bytes()
-                    .all(|b| b.is_ascii_digit() || matches!(b, b'$' | b'.' | b','));
-            if numeric {
-                Err(ParseError::new(
-                    ErrorKind::OutOfRange,
-                    no,
-                    "amount too large to store",
-                ))
-            } else {
-                Err(ParseError::malformed(no, "unreadable amount"))
-            }
-        }
+        None => Err(amount_error(unread_amount(text), no)),
     }
 }
 
@@ -422,6 +383,7 @@ pub(crate) fn every_cut_is_unfinished(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::amount::{CENTS, CHIPS};
 
     #[test]
     fn search_and_split() {
@@ -466,11 +428,8 @@ mod tests {
         assert_eq!(leading_number::<u8>("x"), None);
         assert_eq!(leading_digits("12x"), (12, 2));
         assert_eq!(leading_digits("99999999999999999999999"), (u64::MAX, 23));
-        assert_eq!(plain_amount("1.5", CENTS), Some(150));
-        assert_eq!(plain_amount("12", CHIPS), Some(12));
-        assert_eq!(plain_amount("12.50", CHIPS), None);
-        assert_eq!(plain_amount("1.505", CENTS), None);
-        assert_eq!(plain_amount("1,5", CENTS), None);
+        assert_eq!(parse_amount("1.5", CENTS), Ok(150));
+        assert_eq!(parse_amount("12.50", CHIPS), Ok(13));
         assert_eq!(parse_amount("1,534.96", CENTS), Ok(153_496));
         assert_eq!(parse_amount("abc", CENTS), Err(ErrorKind::Malformed));
         assert_eq!(

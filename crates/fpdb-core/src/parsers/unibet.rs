@@ -135,7 +135,7 @@ fn parse_game(h: &Header<'_>, currency: &str, no: u32) -> Result<Game, ParseErro
     })?;
     let unreadable = || ParseError::malformed(no, "unreadable blinds in the header");
     let (sb, bb) = h.stakes.split_once('/').ok_or_else(unreadable)?;
-    let m = |t: &str| money_of(t).map_err(|_| unreadable());
+    let m = |t: &str| money_at(t, no).map_err(|_| unreadable());
     let (sb, bb) = (m(sb)?, m(bb)?);
     let mut game = Game::blinds(GameKind::Ring, category, limit_type, (sb, bb), currency);
     if limit_type == LimitType::FixedLimit {
@@ -149,19 +149,9 @@ fn parse_game(h: &Header<'_>, currency: &str, no: u32) -> Result<Game, ParseErro
 // Small text helpers
 // ---------------------------------------------------------------------------------------------
 
-/// An amount ("€0.95", "€1", "1,000.50") in cents.
-fn money_of(t: &str) -> Result<Money, ErrorKind> {
-    let t = t.trim();
-    let digits = t.trim_start_matches(['€', '$', '£']);
-    match text::plain_amount(digits, CENTS) {
-        Some(v) => Ok(v),
-        None => text::parse_unsigned_amount(t, CENTS),
-    }
-}
-
-/// [`money_of`] on line `no`, its error told.
+/// An amount ("€0.95", "€1", "1,000.50") in cents, on line `no`.
 fn money_at(t: &str, no: u32) -> Result<Money, ParseError> {
-    money_of(t).map_err(|k| text::amount_error(k, no))
+    text::checked_money(t, CENTS, no)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -65,19 +65,7 @@ pub(crate) fn bare_amount(text: &str) -> &str {
 /// [`amount::parse_amount`]. The error tells an amount too large to store from text that is
 /// not an amount.
 pub(crate) fn money(text: &str, scale: i64) -> Result<Money, ErrorKind> {
-    let t = bare_amount(text);
-    if let Some(v) = plain_money(t, scale) {
-        return Ok(v);
-    }
-    text::parse_unsigned_amount(t, scale)
-}
-
-/// A plain amount ([`text::plain_amount`]) that does not end with its '.'.
-fn plain_money(t: &str, scale: i64) -> Option<Money> {
-    if t.ends_with('.') {
-        return None;
-    }
-    text::plain_amount(t, scale)
+    text::parse_unsigned_amount(bare_amount(text), scale)
 }
 
 /// Currency of a symbol or ISO code found in `text`.
