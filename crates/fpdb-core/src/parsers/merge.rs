@@ -138,11 +138,13 @@ macro_rules! names {
             Other,
         }
         impl $ty {
-            fn of(name: &str) -> $ty {
-                match name {
-                    $($s => $ty::$v,)*
-                    _ => $ty::Other,
-                }
+            /// The name's variant (`Other` for a name not read). Compared as bytes: a tag's
+            /// names and values come from the reader as slices of the text.
+            fn of(name: &[u8]) -> $ty {
+                $(if name == $s.as_bytes() {
+                    return $ty::$v;
+                })*
+                $ty::Other
             }
         }
     };
@@ -439,6 +441,19 @@ fn span_in(text: &str, part: &[u8]) -> Option<Span> {
     (end <= text.len()).then_some(Span { start, end })
 }
 
+/// An attribute value with entities (`&amp;`, `&#39;`), unescaped; `raw` is a slice of the
+/// text, so UTF-8.
+#[cold]
+fn unescape<'v>(
+    raw: &'v [u8],
+    line: &impl Fn() -> u32,
+) -> Result<std::borrow::Cow<'v, str>, ParseError> {
+    let raw = std::str::from_utf8(raw)
+        .map_err(|_| ParseError::malformed(line(), "unreadable attribute value"))?;
+    quick_xml::escape::unescape(raw)
+        .map_err(|err| ParseError::malformed(line(), format!("bad attribute value: {err}")))
+}
+
 /// Reads the tag `e` (at byte `off`) into `s`.
 fn element(
     s: &mut Scratch,
@@ -450,61 +465,62 @@ fn element(
     let tag_span =
         span_in(text, e).ok_or_else(|| ParseError::malformed(line(), "unreadable tag"))?;
     let tag = tag_span.of(text);
+    let bytes = text.as_bytes();
     let name_len = e.name().as_ref().len();
     let first = s.attrs.len();
     s.others.clear();
     // quick-xml's own duplicate check keeps a list per tag; a tag's few keys are compared here.
     for a in Attributes::new(tag, name_len).with_checks(false) {
         let a = a.map_err(|err| ParseError::malformed(line(), format!("bad attribute: {err}")))?;
-        let key = span_in(text, a.key.as_ref())
-            .ok_or_else(|| ParseError::malformed(line(), "unreadable attribute name"))?;
-        let name = key.of(text);
+        let name = a.key.as_ref();
         let k = Key::of(name);
         let twice = if k == Key::Other {
-            s.others.iter().any(|x| x.of(text) == name)
+            s.others
+                .iter()
+                .any(|x| bytes.get(x.start..x.end) == Some(name))
         } else {
             s.attrs[first..].iter().any(|x| x.k == k)
         };
         if twice {
             return Err(ParseError::malformed(
                 line(),
-                format!("bad attribute: the attribute {name} appears twice"),
+                format!(
+                    "bad attribute: the attribute {} appears twice",
+                    String::from_utf8_lossy(name)
+                ),
             ));
+        }
+        // Attributes not read (sequence numbers, timestamps, ...) are checked, not kept.
+        if k == Key::Other {
+            let key = span_in(text, name)
+                .ok_or_else(|| ParseError::malformed(line(), "unreadable attribute name"))?;
+            s.others.push(key);
+            if a.value.contains(&b'&') {
+                unescape(&a.value, &line)?;
+            }
+            continue;
         }
         // The value is a slice of the text, so already UTF-8: only entities need work.
         let value = span_in(text, &a.value)
             .ok_or_else(|| ParseError::malformed(line(), "unreadable attribute value"))?;
-        let raw = value.of(text);
-        let unescaped = if raw.bytes().any(|b| b == b'&') {
-            Some(quick_xml::escape::unescape(raw).map_err(|err| {
-                ParseError::malformed(line(), format!("bad attribute value: {err}"))
-            })?)
-        } else {
-            None
-        };
-        // Attributes not read (sequence numbers, timestamps, ...) are checked, not kept.
-        if k == Key::Other {
-            s.others.push(key);
-            continue;
-        }
-        let attr = match unescaped {
-            Some(v) => {
-                let start = s.owned.len();
-                s.owned.push_str(&v);
-                Attr {
-                    k,
-                    value: Span {
-                        start,
-                        end: s.owned.len(),
-                    },
-                    owned: true,
-                }
+        let attr = if a.value.contains(&b'&') {
+            let v = unescape(&a.value, &line)?;
+            let start = s.owned.len();
+            s.owned.push_str(&v);
+            Attr {
+                k,
+                value: Span {
+                    start,
+                    end: s.owned.len(),
+                },
+                owned: true,
             }
-            None => Attr {
+        } else {
+            Attr {
                 k,
                 value,
                 owned: false,
-            },
+            }
         };
         s.attrs.push(attr);
     }
@@ -512,13 +528,13 @@ fn element(
         start: tag_span.start,
         end: tag_span.start + name_len.min(tag.len()),
     };
-    let tag = Tag::of(name.of(text));
+    let tag = Tag::of(bytes.get(name.start..name.end).unwrap_or(&[]));
     let ev = match tag {
         Tag::Event => s.attrs[first..]
             .iter()
             .find(|a| a.k == Key::Type)
             .map_or(Ev::Other, |a| {
-                Ev::of(a.value.of(if a.owned { &s.owned } else { text }))
+                Ev::of(a.value.of(if a.owned { &s.owned } else { text }).as_bytes())
             }),
         _ => Ev::Other,
     };
@@ -775,7 +791,7 @@ fn street_of(base: Base, id: &str) -> Option<i8> {
 fn cards_list(s: &str, e: &El) -> Result<Vec<Card>, ParseError> {
     s.split(',')
         .map(|c| {
-            let c = c.trim();
+            let c = c.trim_ascii();
             if c.is_empty() || c == "null" {
                 Ok(Card::UNKNOWN)
             } else {

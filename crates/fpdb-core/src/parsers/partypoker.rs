@@ -1015,12 +1015,19 @@ impl Parser {
         {
             let inside = &rest[i + 2..];
             if let Some(close) = inside.find(')') {
-                if let Ok(stack) = common::money(&inside[..close], self.scale) {
-                    let name = &rest[..i];
-                    let Ok(seat) = u8::try_from(v) else {
-                        return Some(Err(ParseError::malformed(no, "unreadable seat number")));
-                    };
-                    return Some(self.add_seat(no, seat, name, stack, &inside[..close]));
+                match common::money(&inside[..close], self.scale) {
+                    Ok(stack) => {
+                        let name = &rest[..i];
+                        let Ok(seat) = u8::try_from(v) else {
+                            return Some(Err(ParseError::malformed(no, "unreadable seat number")));
+                        };
+                        return Some(self.add_seat(no, seat, name, stack, &inside[..close]));
+                    }
+                    // A stack too large to store is refused as such, not read past.
+                    Err(ErrorKind::OutOfRange) => {
+                        return Some(Err(text::amount_error(ErrorKind::OutOfRange, no)));
+                    }
+                    Err(_) => {}
                 }
             }
             from = i + 2;

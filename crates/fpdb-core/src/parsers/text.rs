@@ -202,10 +202,13 @@ fn unread_amount(t: &str) -> ErrorKind {
     }
 }
 
-/// [`parse_amount`] of an amount that cannot be negative: a negative one is malformed.
+/// [`parse_amount`] of an amount that cannot be negative, bounded as every amount fpdb stores
+/// is: a negative one is malformed, one over [`crate::stats::MAX_AMOUNT`] (2^40 units, the most
+/// the statistics can add up) out of range.
 #[inline]
 pub(crate) fn parse_unsigned_amount(t: &str, scale: i64) -> Result<Money, ErrorKind> {
     match parse_amount(t, scale)? {
+        v if v > crate::stats::MAX_AMOUNT => Err(ErrorKind::OutOfRange),
         v if v >= 0 => Ok(v),
         _ => Err(ErrorKind::Malformed),
     }
@@ -225,17 +228,13 @@ pub(crate) fn amount_error(kind: ErrorKind, no: u32) -> ParseError {
 /// beyond what the statistics can add up are out of range, as are numbers too long to read
 /// ([`unread_amount`]).
 pub(crate) fn checked_money(text: &str, scale: i64, no: u32) -> Result<Money, ParseError> {
-    // parse_amount reads around blanks itself.
-    match amount::parse_amount(text, scale) {
-        Some(v) if (0..=crate::stats::MAX_AMOUNT).contains(&v) => Ok(v),
-        Some(v) if v > 0 => Err(ParseError::new(
-            ErrorKind::OutOfRange,
-            no,
-            "amount too large to store",
-        )),
-        Some(_) => Err(ParseError::malformed(no, "negative amount")),
-        None => Err(amount_error(unread_amount(text), no)),
-    }
+    parse_unsigned_amount(text, scale).map_err(|kind| {
+        if kind == ErrorKind::Malformed && amount::parse_amount(text, scale).is_some() {
+            ParseError::malformed(no, "negative amount")
+        } else {
+            amount_error(kind, no)
+        }
+    })
 }
 
 /// Where the next " Seat N: " of a summary line starts, if the line holds two (rooms that glue
@@ -446,6 +445,53 @@ mod tests {
         assert_eq!((e.kind, e.line), (ErrorKind::OutOfRange, 3));
         let e = checked_money("abc", CENTS, 3).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Malformed);
+        let e = checked_money("-$1", CENTS, 3).unwrap_err();
+        assert_eq!(
+            (e.kind, e.message.as_str()),
+            (ErrorKind::Malformed, "negative amount")
+        );
+        // The bound: 2^40 units is stored, one more is out of range, at any scale.
+        let max = crate::stats::MAX_AMOUNT;
+        assert_eq!(parse_unsigned_amount(&max.to_string(), CHIPS), Ok(max));
+        assert_eq!(
+            parse_unsigned_amount(&(max + 1).to_string(), CHIPS),
+            Err(ErrorKind::OutOfRange)
+        );
+        assert_eq!(
+            parse_unsigned_amount("$10995116277.77", CENTS),
+            Err(ErrorKind::OutOfRange)
+        );
+        assert_eq!(
+            checked_money("$10995116277.76", CENTS, 1),
+            Ok(1_099_511_627_776)
+        );
+    }
+
+    #[test]
+    fn why_an_amount_is_unread() {
+        // A number too long to store, after at most one currency sign and with only separators
+        // and blanks in it, is out of range.
+        for t in [
+            "1234567890123456",
+            " $1,234,567,890,123,456.00",
+            "€1 234 567 890 123 456",
+            "1'234'567'890'123'456",
+        ] {
+            assert_eq!(unread_amount(t), ErrorKind::OutOfRange, "{t:?}");
+        }
+        // Anything else is malformed: 15 digits or fewer, other text, a sign, two currencies.
+        for t in [
+            "",
+            "$",
+            "123456789012345x",
+            "abc",
+            "-12345678901234567",
+            "$$12345678901234567",
+            "$9.25($9.25($9.25($9.25",
+            "12345678901234567 chips",
+        ] {
+            assert_eq!(unread_amount(t), ErrorKind::Malformed, "{t:?}");
+        }
     }
 
     #[test]
