@@ -8,6 +8,7 @@
 #     database, every trigger off (heap, index and WAL cost alone);
 #   - the same import with fpdb.keep_raw off (no RawHands rows), the ratio, and the bytes per hand
 #     of the kept texts and of the database both ways;
+#   - fpdb.reimport of the hands imported with their text (every text read again, none changed);
 #   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
 #   - fpdb.hud latency for one player (p50, p99 over 1,000 calls) at 1,000,000 hands, and the
@@ -254,6 +255,16 @@ DB_RAW=$(sql empty -At -c "SELECT round(pg_database_size(current_database())::nu
 DB_NORAW=$(sql noraw -At -c "SELECT round(pg_database_size(current_database())::numeric / count(*)) FROM fpdb.Hands")
 TEXT_PER_HAND=$(awk -v b="$(stat -c %s "$WORK/a.txt")" -v n="$N" 'BEGIN {printf "%.0f", b / n}')
 sql postgres -q -c "DROP DATABASE noraw"
+# fpdb.reimport of the hands just imported (keep_raw on): every kept text read, derived and
+# compared again; none differs, so nothing is written.
+echo "bench: fpdb.reimport of the kept texts"
+R_REIMPORT=$(sql empty -At -q <<SQL
+SELECT clock_timestamp() AS t0 \gset
+SELECT hands, changed FROM fpdb.reimport() \gset
+SELECT :'hands' || ' ' || extract(epoch FROM clock_timestamp() - :'t0'::timestamptz) || ' ' || :'changed';
+SQL
+)
+echo "  $R_REIMPORT"
 echo "bench: INSERT-statement path, with and without triggers"
 newdb ins
 R_INS=$(import ins "$WORK/a.txt" -c "SET fpdb.direct_writes = off")
@@ -475,6 +486,7 @@ row "import_hands, fpdb.keep_raw = off" "$(rate "$R_NORAW") hands/s"
 row "  ratio keep_raw on / off" "$(awk -v a="$R_EMPTY" -v b="$R_NORAW" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
 row "kept text per hand (RawHands, $TEXT_PER_HAND bytes of text)" "$RAW_PER_HAND bytes"
 row "  database per hand, keep_raw on / off ($N hands)" "$DB_RAW / $DB_NORAW bytes"
+row "fpdb.reimport of those hands (hands changed: $(awk '{print $3}' <<<"$R_REIMPORT"))" "$(rate "$R_REIMPORT") hands/s"
 row "import_hands, HudCache triggers disabled" "$(rate "$R_NOTRIG") hands/s"
 row "  ratio with triggers / without" "$(awk -v a="$R_EMPTY" -v b="$R_NOTRIG" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
 row "INSERT-statement path (fpdb.direct_writes = off)" "$(rate "$R_INS") hands/s"

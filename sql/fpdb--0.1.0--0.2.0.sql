@@ -1443,6 +1443,20 @@ END
 $$;
 -- ---- end of the kept hand texts section
 
+-- ---- Reading the kept texts again (issue 19): fpdb.reimport.
+CREATE FUNCTION fpdb."reimport"(
+	"site" TEXT DEFAULT NULL,
+	"since" timestamp with time zone DEFAULT NULL
+) RETURNS TABLE (
+	"hands" bigint,
+	"changed" bigint
+)
+VOLATILE PARALLEL UNSAFE
+SET search_path TO pg_catalog, pg_temp
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'reimport_wrapper';
+-- ---- end of the reimport section
+
 -- ==== Keep this the last statement of the update script: every section above may add
 -- ==== constraints or triggers, which must be recorded as fpdb's own.
 SELECT fpdb._record_own_objects();

@@ -181,6 +181,118 @@ mod tests {
         Spi::get_one::<String>("SELECT fpdb.raw_hand(424242)").unwrap();
     }
 
+    /// (hands, changed) of `fpdb.reimport` called as `call`.
+    fn reimport(call: &str) -> (i64, i64) {
+        let row = Spi::get_two::<i64, i64>(&format!("SELECT hands, changed FROM {call}")).unwrap();
+        (row.0.unwrap(), row.1.unwrap())
+    }
+
+    /// Rows of `a` not in `b` plus rows of `b` not in `a` (both queries of the same columns).
+    fn differing(a: &str, b: &str) -> i64 {
+        int(&format!(
+            "SELECT count(*) FROM (({a} EXCEPT ALL {b}) UNION ALL ({b} EXCEPT ALL {a})) d"
+        ))
+    }
+
+    #[pg_test]
+    fn reimport_rewrites_exactly_the_hands_that_differ() {
+        assert_eq!(import(SIX_MAX), (78, 0, 0));
+        assert_eq!(reimport("fpdb.reimport()"), (78, 0));
+        let actions = "SELECT handId, handPlayerId, street, actionNo, action, allIn, amount FROM";
+        Spi::run(&format!(
+            "CREATE TEMP TABLE h0 AS SELECT * FROM fpdb.Hands; \
+             CREATE TEMP TABLE hp0 AS SELECT * FROM fpdb.HandsPlayers; \
+             CREATE TEMP TABLE a0 AS {actions} fpdb.HandsActions; \
+             CREATE TEMP TABLE b0 AS SELECT * FROM fpdb.BoardCards; \
+             CREATE TEMP TABLE hud0 AS SELECT * FROM fpdb.HudCache"
+        ))
+        .unwrap();
+        // Four hands' rows made wrong, one table each: what an older version could have stored.
+        Spi::run(
+            "CREATE TEMP TABLE pick AS SELECT id, row_number() OVER (ORDER BY id) AS n \
+               FROM fpdb.Hands WHERE id IN (SELECT handId FROM fpdb.BoardCards); \
+             UPDATE fpdb.HandsPlayers SET totalProfit = totalProfit + 7, street0VPI = 1 - street0VPI \
+               WHERE handId = (SELECT id FROM pick WHERE n = 1); \
+             DELETE FROM fpdb.HandsActions WHERE id = \
+               (SELECT max(id) FROM fpdb.HandsActions WHERE handId = (SELECT id FROM pick WHERE n = 2)); \
+             UPDATE fpdb.Hands SET rake = rake + 5, seats = seats - 1 WHERE id = (SELECT id FROM pick WHERE n = 3); \
+             DELETE FROM fpdb.BoardCards WHERE handId = (SELECT id FROM pick WHERE n = 4)",
+        )
+        .unwrap();
+        assert!(differing("SELECT * FROM hud0", "SELECT * FROM fpdb.HudCache") > 0);
+        assert_eq!(reimport("fpdb.reimport('PokerStars')"), (78, 4));
+        assert_eq!(differing("SELECT * FROM h0", "SELECT * FROM fpdb.Hands"), 0);
+        assert_eq!(
+            differing("SELECT * FROM hp0", "SELECT * FROM fpdb.HandsPlayers"),
+            0
+        );
+        assert_eq!(
+            differing(
+                &format!("{actions} a0"),
+                &format!("{actions} fpdb.HandsActions")
+            ),
+            0
+        );
+        // A board put back is a new row (a new id), with the same values.
+        assert_eq!(
+            differing(
+                "SELECT to_jsonb(b) - 'id' FROM b0 b",
+                "SELECT to_jsonb(b) - 'id' FROM fpdb.BoardCards b"
+            ),
+            0
+        );
+        assert_eq!(int("SELECT count(*) FROM fpdb.hudcache_diff()"), 0);
+        // The HudCache rows the changed seat count emptied and filled again are new rows.
+        assert_eq!(
+            differing(
+                "SELECT to_jsonb(c) - 'id' FROM hud0 c",
+                "SELECT to_jsonb(c) - 'id' FROM fpdb.HudCache c"
+            ),
+            0
+        );
+        assert_eq!(reimport("fpdb.reimport()"), (78, 0));
+        // Another site's hands, or hands before a time, are not read.
+        Spi::run("INSERT INTO fpdb.Sites (name, currency) VALUES ('Winamax', 'EUR')").unwrap();
+        assert_eq!(reimport("fpdb.reimport('Winamax')"), (0, 0));
+        assert_eq!(
+            reimport("fpdb.reimport(since => (SELECT max(handStart) FROM fpdb.Hands))"),
+            (int("SELECT count(*) FROM fpdb.Hands WHERE handStart = (SELECT max(handStart) FROM fpdb.Hands)"), 0)
+        );
+    }
+
+    #[pg_test]
+    fn reimport_leaves_hands_without_text_or_of_another_text() {
+        Spi::run("SET fpdb.keep_raw = off").unwrap();
+        assert_eq!(import(SIX_MAX), (78, 0, 0));
+        Spi::run("RESET fpdb.keep_raw").unwrap();
+        assert_eq!(reimport("fpdb.reimport()"), (0, 0));
+        assert_eq!(import(FOUR_BET), (1, 0, 0));
+        // A kept text that holds another hand than the stored one is not used.
+        Spi::run(
+            "INSERT INTO fpdb.RawHands (handId, text) \
+             SELECT (SELECT min(id) FROM fpdb.Hands), text FROM fpdb.RawHands",
+        )
+        .unwrap();
+        assert_eq!(reimport("fpdb.reimport()"), (2, 0));
+    }
+
+    #[pg_test(error = "fpdb.reimport: there is no site named \"Nowhere\"")]
+    fn reimport_of_an_unknown_site_is_an_error() {
+        Spi::run("SELECT * FROM fpdb.reimport('Nowhere')").unwrap();
+    }
+
+    #[pg_test]
+    fn reimport_of_a_damaged_text_is_an_error() {
+        assert_eq!(import(FOUR_BET), (1, 0, 0));
+        Spi::run("UPDATE fpdb.RawHands SET text = '\\x01'").unwrap();
+        // data_corrupted (XX001), and nothing else, is caught.
+        Spi::run(
+            "DO $$ BEGIN PERFORM * FROM fpdb.reimport(); RAISE EXCEPTION 'no error'; \
+             EXCEPTION WHEN data_corrupted THEN NULL; END $$",
+        )
+        .unwrap();
+    }
+
     #[pg_test]
     fn parse_hands_reads_every_hand_of_a_file() {
         let n = Spi::get_one_with_args::<i64>(

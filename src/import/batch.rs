@@ -6,7 +6,7 @@ use std::ffi::CStr;
 use std::sync::OnceLock;
 
 use fpdb_core::model::Hand;
-use fpdb_core::stats::{HandRows, COUNT_COLUMNS};
+use fpdb_core::stats::{BoardRow, HandRows, COUNT_COLUMNS};
 use pgrx::datum::{DatumWithOid, TimestampWithTimeZone};
 use pgrx::prelude::*;
 use pgrx::spi::SpiClient;
@@ -89,14 +89,15 @@ pub(crate) fn check_fits(hand: &Hand, rows: &HandRows) -> Result<(), (&'static s
 }
 
 /// One hand waiting in a batch, with its dimension ids resolved.
-struct Pending {
+pub(super) struct Pending {
     hand: Hand,
-    rows: HandRows,
+    pub(super) rows: HandRows,
     site_id: i16,
     gametype_id: i16,
     tourney_type_id: Option<i32>,
     tourney_id: Option<i32>,
-    player_ids: Vec<i32>,
+    /// Players.id of each of `rows.players`.
+    pub(super) player_ids: Vec<i32>,
     tourneys_players_ids: Vec<Option<i64>>,
     /// The hand's kept text, packed (`fpdb_core::raw`), when `fpdb.keep_raw` is on.
     raw: Option<Vec<u8>>,
@@ -133,6 +134,12 @@ impl BatchWriter {
 
     pub(crate) fn len(&self) -> usize {
         self.pending.len()
+    }
+
+    /// The hands pushed so far, in push order, taken out of the writer (`fpdb.reimport` writes
+    /// them its own way).
+    pub(super) fn take_pending(&mut self) -> Vec<Pending> {
+        std::mem::take(&mut self.pending)
     }
 
     /// Adds a hand whose site index in `ids` is `site`, with its kept text (packed) or none.
@@ -249,7 +256,7 @@ fn write_raw(client: &mut SpiClient<'_>, p: &[Pending], new_hands: &[(usize, i64
 
 /// The Hands values of a pending hand, in the order of [`hands_spec`]; `now` is the
 /// transaction's start (importTime, what now() gives).
-fn push_hand_values<'a>(v: &mut Vec<Value<'a>>, x: &'a Pending, now: i64) {
+pub(super) fn push_hand_values<'a>(v: &mut Vec<Value<'a>>, x: &'a Pending, now: i64) {
     let h = &x.hand;
     v.extend([
         Value::Text(&h.table_name),
@@ -694,7 +701,10 @@ fn write_rows(
 }
 
 /// Column-major arrays of row-major values, one SPI argument per column.
-fn to_arrays(columns: &[(String, ColumnType)], rows: &Rows<'_>) -> Vec<DatumWithOid<'static>> {
+pub(super) fn to_arrays(
+    columns: &[(String, ColumnType)],
+    rows: &Rows<'_>,
+) -> Vec<DatumWithOid<'static>> {
     columns
         .iter()
         .enumerate()
@@ -787,7 +797,12 @@ fn position_text(p: char) -> &'static str {
 }
 
 /// Adds the HandsPlayers values of one player to `v`, in the order of [`handsplayers_spec`].
-fn push_player_values<'a>(v: &mut Vec<Value<'a>>, x: &'a Pending, k: usize, hand_id: i64) {
+pub(super) fn push_player_values<'a>(
+    v: &mut Vec<Value<'a>>,
+    x: &'a Pending,
+    k: usize,
+    hand_id: i64,
+) {
     let r = &x.rows.players[k];
     v.push(Value::Int8(hand_id));
     v.push(Value::Int4(x.player_ids[k]));
@@ -894,14 +909,19 @@ fn write_players(
     let mut rows = Rows::new(boardcards_spec().columns.len());
     for &(i, hid) in new_hands {
         for b in &p[i].rows.boards {
-            let v = &mut rows.values;
-            v.extend([Value::Int8(hid), Value::Int2(b.board_no)]);
-            v.extend(b.values.iter().map(|&c| Value::Int2(c)));
-            v.extend(b.suits.iter().map(|&c| Value::Text(suit_text(c))));
+            push_board_values(&mut rows.values, b, hid);
         }
     }
     write_rows(client, d_boards, boardcards_spec(), &rows);
     timings.boards += started.elapsed().as_secs_f64();
+}
+
+/// Adds the BoardCards values of one board of hand `hand_id` to `v`, in the order of
+/// [`boardcards_spec`].
+pub(super) fn push_board_values(v: &mut Vec<Value<'_>>, b: &BoardRow, hand_id: i64) {
+    v.extend([Value::Int8(hand_id), Value::Int2(b.board_no)]);
+    v.extend(b.values.iter().map(|&c| Value::Int2(c)));
+    v.extend(b.suits.iter().map(|&c| Value::Text(suit_text(c))));
 }
 
 fn suit_text(c: char) -> &'static str {

@@ -19,6 +19,7 @@
 mod batch;
 mod dims;
 mod direct;
+mod reimport;
 mod source;
 
 pub(crate) use batch::rows_from;
