@@ -156,6 +156,21 @@ if want 3; then
   fi
 fi
 
+# remove_clusters KEEP: the throw-away clusters a script left in .run/it-* are stopped and
+# removed, so that the disk holds one script's data at a time (the scale tier alone writes some
+# 6 GB); with KEEP (a failed script's name) each one's server.log is kept as .run/KEEP.DIR.log.
+remove_clusters() {
+  local keep=$1 d
+  for d in "$RUN"/it-*/; do
+    [ -d "$d" ] || continue
+    cluster_stop "$d" 2>/dev/null || true
+    if [ -n "$keep" ] && [ -f "$d/server.log" ]; then
+      cp "$d/server.log" "$RUN/$keep.$(basename "$d").log"
+    fi
+    rm -rf "$d"
+  done
+}
+
 # run_scripts TIER DIR: every script of DIR (not starting with _), each a test.
 run_scripts() {
   local dir=$1 p=0 f=0 t name started
@@ -166,10 +181,12 @@ run_scripts() {
     if FPDB_ROOT="$ROOT" bash "$t" >"$RUN/$(basename "$dir")-$name.out" 2>&1; then
       echo "  $name ... ok ($(($(date +%s) - started)) s)"
       p=$((p + 1))
+      remove_clusters ""
     else
       echo "  $name ... FAILED (last lines of $RUN/$(basename "$dir")-$name.out:)"
       tail -15 "$RUN/$(basename "$dir")-$name.out" | sed 's/^/    /'
       f=$((f + 1))
+      remove_clusters "$(basename "$dir")-$name"
     fi
   done
   PASSED=$((PASSED + p))
@@ -191,7 +208,7 @@ if want 5; then
   tier "5/5 scale (tests/scale: ${FPDB_SCALE_HANDS:-400000} hands imported, dumped, restored, deleted)"
   if install_extension; then
     run_scripts tests/scale
-    grep -E '^(time|memory|file|dump|deleted):' "$RUN"/scale-*.out | sed 's/^[^:]*:/  /'
+    grep -E '^(disk|time|memory|file|dump|deleted):' "$RUN"/scale-*.out | sed 's/^[^:]*:/  /'
   else
     harness_failed "scripts/install.sh --release"
   fi
