@@ -12,11 +12,15 @@
 //! with 4, 5 or 6 hole cards (exactly two hole cards and three board cards), high or hi/lo.
 //! Courchevel is five-card omaha with the first board card dealt before the first betting round.
 //!
-//! Speed: a heads-up hold'em all-in before the flop is 1,712,304 boards, counted by classes of
-//! boards (`holdem_high`); `cargo bench -p fpdb-core
-//! --bench equity` measures it (README, Performance).
+//! Speed: a heads-up hold'em all-in before the flop is 1,712,304 boards, an omaha one 1,086,008;
+//! neither is dealt board by board. Both are counted by classes of boards (`holdem_high`,
+//! `omaha`): the boards on which no flush is possible by the ranks to come, the others by the
+//! flush suit's cards and the ranks of the rest. `cargo bench -p fpdb-core --bench equity`
+//! measures them (README, Performance). [`pipeline`] computes the enumerations an import will
+//! need on other threads, ahead of the thread that writes the rows.
 
 pub mod eval;
+pub mod pipeline;
 
 use thiserror::Error;
 
@@ -142,6 +146,28 @@ impl Outcome {
     }
 }
 
+/// One enumeration's input: what [`enumerate`] takes, as a value that can be kept, compared and
+/// sent to another thread ([`pipeline::Pipeline`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spot {
+    pub rules: Rules,
+    /// Each contender's hole cards.
+    pub hands: Vec<Vec<Card>>,
+    /// The board cards known when the outcome was fixed.
+    pub board: Vec<Card>,
+    /// Cards known to be out of the deck.
+    pub dead: Vec<Card>,
+    /// The pots, each a set of contenders (empty: one pot of all).
+    pub pots: Vec<Players>,
+}
+
+impl Spot {
+    /// [`enumerate`] of this spot.
+    pub fn enumerate(&self) -> Result<Outcome, EquityError> {
+        enumerate(self.rules, &self.hands, &self.board, &self.dead, &self.pots)
+    }
+}
+
 /// Card index 0..52 (rank 0..13 + 13 × suit) of a known card.
 fn index(c: Card) -> u8 {
     c.code() - 1
@@ -219,24 +245,7 @@ pub fn enumerate(
     let e = evaluator();
     let k = board.len();
     if rules.omaha {
-        let players: Vec<OmahaHand> = holes.iter().map(|h| OmahaHand::new(h)).collect();
-        deal(&deck, &mut known, k, CardSet::default(), &mut |cards, _| {
-            let triples = triples(cards);
-            let mut hi = [0; MAX_PLAYERS];
-            for (v, h) in hi.iter_mut().zip(&players) {
-                *v = h.best(e, &triples);
-            }
-            if rules.hi_lo {
-                let mut lo = [NO_LOW; MAX_PLAYERS];
-                let board_low = low_mask(cards) as usize;
-                for (l, h) in lo.iter_mut().zip(&players) {
-                    *l = h.low[board_low];
-                }
-                tally.board_hi_lo(&hi[..n], &lo[..n]);
-            } else {
-                tally.board_hi(&hi[..n], 1);
-            }
-        });
+        omaha(e, rules, &holes, &known[..k], &deck, &mut tally);
     } else if !rules.hi_lo {
         holdem_high(e, &holes, &known[..k], &deck, &mut tally);
     } else {
@@ -264,7 +273,7 @@ pub fn enumerate(
             for (l, &h) in lo.iter_mut().zip(&hole_low) {
                 *l = best_low_of(h | board_low);
             }
-            tally.board_hi_lo(&hi[..n], &lo[..n]);
+            tally.board_hi_lo(&hi[..n], &lo[..n], 1);
         });
     }
     Ok(tally.finish())
@@ -293,40 +302,17 @@ fn holdem_high(
     let key = |cards: &[u8]| cards.iter().map(|&c| eval::rank_key(c % 13)).sum::<u32>();
     let board_key = key(known);
     let keys: Vec<u32> = holes.iter().map(|h| key(h) + board_key).collect();
-    let mut left = [0u8; 13];
-    for &c in deck {
-        left[usize::from(c % 13)] += 1;
-    }
-    let suit_mask = |cards: &[u8], s: u8| {
-        cards
-            .iter()
-            .filter(|&&c| c / 13 == s)
-            .fold(0u16, |m, &c| m | 1 << (c % 13))
-    };
+    let left = ranks_left(deck);
     let suits: Vec<FlushSuit> = (0..4u8)
         .filter_map(|s| {
             let board_s = suit_mask(known, s);
             let mine: Vec<u16> = holes.iter().map(|h| suit_mask(h, s) | board_s).collect();
             let most = mine.iter().map(|m| m.count_ones()).max().unwrap_or(0) as usize;
-            let suited: Vec<u8> = deck.iter().copied().filter(|&c| c / 13 == s).collect();
-            let need = 5usize.saturating_sub(most);
-            if need > to_come.min(suited.len()) {
-                return None;
-            }
-            let mut others = left;
-            for &c in &suited {
-                others[usize::from(c % 13)] -= 1;
-            }
-            Some(FlushSuit {
-                mine,
-                suited,
-                others,
-                need,
-            })
+            FlushSuit::new(s, mine, 5usize.saturating_sub(most), deck, &left, to_come)
         })
         .collect();
     let mut hi = [0 as HandValue; MAX_PLAYERS];
-    no_flush_multisets(&left, to_come, &suits, &mut |k, w| {
+    no_flush_multisets(&left, to_come, &suits, &mut |k, _, w| {
         for (v, &pk) in hi.iter_mut().zip(&keys) {
             *v = e.rank_value(pk + k);
         }
@@ -334,7 +320,7 @@ fn holdem_high(
     });
     for f in &suits {
         for j in f.need..=to_come.min(f.suited.len()) {
-            card_subsets(&f.suited, j, 0, 0, &mut |t_mask, t_key| {
+            card_subsets(&f.suited, j, &mut |t_mask, t_key, _| {
                 // The flushes, fixed by the suit's cards (0: no flush).
                 let mut flush = [0 as HandValue; MAX_PLAYERS];
                 for (v, &m) in flush.iter_mut().zip(&f.mine) {
@@ -342,7 +328,7 @@ fn holdem_high(
                         *v = e.flush_value(m | t_mask);
                     }
                 }
-                rank_multisets(&f.others, to_come - j, &mut |k, w| {
+                rank_multisets(&f.others, to_come - j, &mut |k, _, w| {
                     for p in 0..n {
                         hi[p] = if flush[p] != 0 {
                             flush[p]
@@ -357,16 +343,205 @@ fn holdem_high(
     }
 }
 
-/// A suit of which some player can still hold five cards.
+/// Cards left in `deck` per rank.
+fn ranks_left(deck: &[u8]) -> [u8; 13] {
+    let mut left = [0u8; 13];
+    for &c in deck {
+        left[usize::from(c % 13)] += 1;
+    }
+    left
+}
+
+/// The rank mask of the cards of suit `s` among `cards`.
+fn suit_mask(cards: &[u8], s: u8) -> u16 {
+    cards
+        .iter()
+        .filter(|&&c| c / 13 == s)
+        .fold(0u16, |m, &c| m | 1 << (c % 13))
+}
+
+/// A suit in which some player can still make a flush.
 struct FlushSuit {
-    /// Each player's rank mask of the suit, the known board's cards included.
+    /// Each player's rank mask of the suit (hold'em: the known board's cards included; omaha:
+    /// the hole cards only).
     mine: Vec<u16>,
     /// The suit's cards left in the deck.
     suited: Vec<u8>,
     /// Cards left per rank, the suit's excluded.
     others: [u8; 13],
-    /// The fewest cards of the suit to come with which some player holds five.
+    /// The fewest cards of the suit to come with which some player makes a flush.
     need: usize,
+}
+
+impl FlushSuit {
+    /// Suit `s`, if `need` of its cards can still come (`None`: nobody can flush in it).
+    fn new(
+        s: u8,
+        mine: Vec<u16>,
+        need: usize,
+        deck: &[u8],
+        left: &[u8; 13],
+        to_come: usize,
+    ) -> Option<FlushSuit> {
+        let suited: Vec<u8> = deck.iter().copied().filter(|&c| c / 13 == s).collect();
+        if need > to_come.min(suited.len()) {
+            return None;
+        }
+        let mut others = *left;
+        for &c in &suited {
+            others[usize::from(c % 13)] -= 1;
+        }
+        Some(FlushSuit {
+            mine,
+            suited,
+            others,
+            need,
+        })
+    }
+}
+
+/// Omaha, high and hi/lo, counted by classes of boards as [`holdem_high`] counts hold'em.
+///
+/// A hand of two hole cards and three board cards is a flush only when all five are of one suit,
+/// so a player with two or more hole cards of a suit flushes on the boards with three or more of
+/// it, and a player with fewer never does. A suit nobody holds two of makes no flush whatever
+/// the board. Every other hand, and every low, depends on ranks alone: each player's best hand
+/// by ranks is the best of the board's ten three-card parts, each part valued in advance with
+/// his best two hole cards for it ([`OmahaHand::ranks`]). On the flush boards of a suit a
+/// player's hand is the better of that and his best flush, fixed by the suit's cards.
+fn omaha(
+    e: &eval::Evaluator,
+    rules: Rules,
+    holes: &[Vec<u8>],
+    known: &[u8],
+    deck: &[u8],
+    tally: &mut Tally,
+) {
+    let n = holes.len();
+    let to_come = 5 - known.len();
+    let left = ranks_left(deck);
+    let players: Vec<OmahaHand> = holes.iter().map(|h| OmahaHand::new(e, h)).collect();
+    let mut flush_suits: Vec<u8> = Vec::new();
+    let suits: Vec<FlushSuit> = (0..4u8)
+        .filter_map(|s| {
+            let mine: Vec<u16> = holes.iter().map(|h| suit_mask(h, s)).collect();
+            if mine.iter().all(|m| m.count_ones() < 2) {
+                return None;
+            }
+            let on_board = suit_mask(known, s).count_ones() as usize;
+            let f = FlushSuit::new(
+                s,
+                mine,
+                3usize.saturating_sub(on_board),
+                deck,
+                &left,
+                to_come,
+            )?;
+            flush_suits.push(s);
+            Some(f)
+        })
+        .collect();
+    let mut board = Ranks::default();
+    for &c in known {
+        board.push(c % 13);
+    }
+    let mut hi = [0 as HandValue; MAX_PLAYERS];
+    let mut lo = [NO_LOW; MAX_PLAYERS];
+    let mut value = |ranks: &Ranks, flush: &[HandValue; MAX_PLAYERS], w: u64, tally: &mut Tally| {
+        let parts = triples_of(ranks);
+        for (p, h) in players.iter().enumerate() {
+            hi[p] = h.best_by_ranks(&parts).max(flush[p]);
+        }
+        if rules.hi_lo {
+            let board_low = ranks.r.iter().fold(0, |m, &r| m | low_bit(r)) as usize;
+            for (l, h) in lo.iter_mut().zip(&players) {
+                *l = h.low[board_low];
+            }
+            tally.board_hi_lo(&hi[..n], &lo[..n], w);
+        } else {
+            tally.board_hi(&hi[..n], w);
+        }
+    };
+    let no_flush = [0 as HandValue; MAX_PLAYERS];
+    no_flush_multisets(&left, to_come, &suits, &mut |_, r, w| {
+        let mut b = board;
+        r.iter().for_each(|&x| b.push(x));
+        value(&b, &no_flush, w, tally);
+    });
+    for (f, &s) in suits.iter().zip(&flush_suits) {
+        let board_s = suit_mask(known, s);
+        for j in f.need..=to_come.min(f.suited.len()) {
+            card_subsets(&f.suited, j, &mut |t_mask, _, t_ranks| {
+                let mut flush = [0 as HandValue; MAX_PLAYERS];
+                for (v, &m) in flush.iter_mut().zip(&f.mine) {
+                    *v = best_omaha_flush(e, m, board_s | t_mask);
+                }
+                let mut b = board;
+                t_ranks.iter().for_each(|&x| b.push(x));
+                rank_multisets(&f.others, to_come - j, &mut |_, r, w| {
+                    let mut b = b;
+                    r.iter().for_each(|&x| b.push(x));
+                    value(&b, &flush, w, tally);
+                });
+            });
+        }
+    }
+}
+
+/// Index of a rank triple in [`OmahaHand::ranks`] (any order of the three).
+#[inline(always)]
+fn triple(a: u8, b: u8, c: u8) -> usize {
+    usize::from(a) * 169 + usize::from(b) * 13 + usize::from(c)
+}
+
+/// The ten three-card parts of a board of five ranks, as [`triple`] indices.
+#[inline(always)]
+fn triples_of(b: &Ranks) -> [usize; 10] {
+    let r = &b.r;
+    [
+        triple(r[0], r[1], r[2]),
+        triple(r[0], r[1], r[3]),
+        triple(r[0], r[1], r[4]),
+        triple(r[0], r[2], r[3]),
+        triple(r[0], r[2], r[4]),
+        triple(r[0], r[3], r[4]),
+        triple(r[1], r[2], r[3]),
+        triple(r[1], r[2], r[4]),
+        triple(r[1], r[3], r[4]),
+        triple(r[2], r[3], r[4]),
+    ]
+}
+
+/// The best omaha flush of two of `mine` and three of `board` (rank masks of one suit), 0 when
+/// either has too few cards.
+fn best_omaha_flush(e: &eval::Evaluator, mine: u16, board: u16) -> HandValue {
+    if mine.count_ones() < 2 || board.count_ones() < 3 {
+        return 0;
+    }
+    let mut best = 0;
+    for_each_subset(mine, 2, &mut |pair| {
+        for_each_subset(board, 3, &mut |three| {
+            best = best.max(e.flush_value(pair | three));
+        });
+    });
+    best
+}
+
+/// Calls `f` with every subset of `k` bits of `mask`.
+fn for_each_subset(mask: u16, k: u32, f: &mut impl FnMut(u16)) {
+    fn go(rest: u16, k: u32, chosen: u16, f: &mut impl FnMut(u16)) {
+        if k == 0 {
+            f(chosen);
+            return;
+        }
+        if rest.count_ones() < k {
+            return;
+        }
+        let low = rest & rest.wrapping_neg();
+        go(rest & !low, k - 1, chosen | low, f);
+        go(rest & !low, k, chosen, f);
+    }
+    go(mask, k, 0, f);
 }
 
 /// [`rank_multisets`] weighted by the boards with those ranks on which nobody holds five cards
@@ -377,38 +552,55 @@ fn no_flush_multisets(
     left: &[u8; 13],
     count: usize,
     suits: &[FlushSuit],
-    leaf: &mut impl FnMut(u32, u64),
+    leaf: &mut impl FnMut(u32, &[u8], u64),
 ) {
     type Polys = [[u64; 6]; 4];
-    #[allow(clippy::too_many_arguments)]
-    fn go(
-        left: &[u8; 13],
-        suits: &[FlushSuit],
+    /// Where the recursion is: the next rank, the cards still to choose, the multiset so far.
+    struct At {
         rank: usize,
         count: usize,
         key: u32,
         weight: u64,
+    }
+    fn go(
+        left: &[u8; 13],
+        suits: &[FlushSuit],
+        at: At,
+        ranks: &mut Ranks,
         polys: &Polys,
-        leaf: &mut impl FnMut(u32, u64),
+        leaf: &mut impl FnMut(u32, &[u8], u64),
     ) {
-        if count == 0 {
-            let mut w = weight;
+        if at.count == 0 {
+            let mut w = at.weight;
             for (f, poly) in suits.iter().zip(polys) {
                 w -= poly[f.need..].iter().sum::<u64>();
             }
             if w > 0 {
-                leaf(key, w);
+                leaf(at.key, ranks.as_slice(), w);
             }
             return;
         }
-        if rank == 13 {
+        if at.rank == 13 || at.count > cards_from(left, at.rank) {
             return;
         }
+        let rank = at.rank;
         let have = usize::from(left[rank]);
-        go(left, suits, rank + 1, count, key, weight, polys, leaf);
-        let mut k = key;
-        for c in 1..=count.min(have) {
+        go(
+            left,
+            suits,
+            At {
+                rank: rank + 1,
+                ..at
+            },
+            ranks,
+            polys,
+            leaf,
+        );
+        let len = ranks.len;
+        let mut k = at.key;
+        for c in 1..=at.count.min(have) {
             k += eval::rank_key(rank as u8);
+            ranks.push(rank as u8);
             let mut next = *polys;
             for (f, poly) in suits.iter().zip(next.iter_mut()) {
                 let o = usize::from(f.others[rank]);
@@ -419,23 +611,33 @@ fn no_flush_multisets(
                 }
                 poly[0] *= without;
             }
-            go(
-                left,
-                suits,
-                rank + 1,
-                count - c,
-                k,
-                weight * CHOOSE4[have][c],
-                &next,
-                leaf,
-            );
+            let at = At {
+                rank: rank + 1,
+                count: at.count - c,
+                key: k,
+                weight: at.weight * CHOOSE4[have][c],
+            };
+            go(left, suits, at, ranks, &next, leaf);
         }
+        ranks.len = len;
     }
     let mut polys = [[0u64; 6]; 4];
     for p in polys.iter_mut() {
         p[0] = 1;
     }
-    go(left, suits, 0, count, 0, 1, &polys, leaf);
+    let at = At {
+        rank: 0,
+        count,
+        key: 0,
+        weight: 1,
+    };
+    go(left, suits, at, &mut Ranks::default(), &polys, leaf);
+}
+
+/// Cards left of the ranks `rank..13`.
+#[inline(always)]
+fn cards_from(left: &[u8; 13], rank: usize) -> usize {
+    left[rank..].iter().map(|&c| usize::from(c)).sum()
 }
 
 /// C(n, k) for n, k ≤ 4 (cards of one rank).
@@ -447,53 +649,95 @@ const CHOOSE4: [[u64; 5]; 5] = [
     [1, 4, 6, 4, 1],
 ];
 
-/// Calls `leaf(key, weight)` for every multiset of `count` ranks that the cards left (`left`,
-/// per rank) can make: its rank key (Σ 5^rank) and the number of sets of cards with those ranks.
-fn rank_multisets(left: &[u8; 13], count: usize, leaf: &mut impl FnMut(u32, u64)) {
+/// Calls `leaf(key, ranks, weight)` for every multiset of `count` ranks that the cards left
+/// (`left`, per rank) can make: its rank key (Σ 5^rank), its ranks (ascending) and the number of
+/// sets of cards with those ranks.
+fn rank_multisets(left: &[u8; 13], count: usize, leaf: &mut impl FnMut(u32, &[u8], u64)) {
     fn go(
         left: &[u8; 13],
         rank: usize,
         count: usize,
         key: u32,
+        ranks: &mut Ranks,
         weight: u64,
-        leaf: &mut impl FnMut(u32, u64),
+        leaf: &mut impl FnMut(u32, &[u8], u64),
     ) {
         if count == 0 {
-            leaf(key, weight);
+            leaf(key, ranks.as_slice(), weight);
             return;
         }
-        if rank == 13 {
+        if rank == 13 || count > cards_from(left, rank) {
             return;
         }
         let have = usize::from(left[rank]);
         let mut k = key;
+        let len = ranks.len;
         for (c, &ways) in CHOOSE4[have].iter().enumerate().take(count.min(have) + 1) {
-            go(left, rank + 1, count - c, k, weight * ways, leaf);
+            go(left, rank + 1, count - c, k, ranks, weight * ways, leaf);
             k += eval::rank_key(rank as u8);
+            ranks.push(rank as u8);
         }
+        ranks.len = len;
     }
-    go(left, 0, count, 0, 1, leaf);
+    go(left, 0, count, 0, &mut Ranks::default(), 1, leaf);
 }
 
-/// Calls `leaf(rank mask, rank key)` for every set of `count` of `cards` (cards of one suit).
-fn card_subsets(cards: &[u8], count: usize, mask: u16, key: u32, leaf: &mut impl FnMut(u16, u32)) {
-    if count == 0 {
-        leaf(mask, key);
-        return;
+/// Up to five ranks of board cards, as a class of boards is built.
+#[derive(Clone, Copy, Default)]
+struct Ranks {
+    r: [u8; 5],
+    len: usize,
+}
+
+impl Ranks {
+    #[inline(always)]
+    fn push(&mut self, rank: u8) {
+        if self.len < 5 {
+            self.r[self.len] = rank;
+            self.len += 1;
+        }
     }
-    if cards.len() < count {
-        return;
+
+    #[inline(always)]
+    fn as_slice(&self) -> &[u8] {
+        &self.r[..self.len]
     }
-    for i in 0..=cards.len().saturating_sub(count) {
-        let r = cards[i] % 13;
-        card_subsets(
-            &cards[i + 1..],
-            count - 1,
-            mask | 1 << r,
-            key + eval::rank_key(r),
-            leaf,
-        );
+}
+
+/// Calls `leaf(rank mask, rank key, ranks)` for every set of `count` of `cards` (cards of one
+/// suit).
+fn card_subsets(cards: &[u8], count: usize, leaf: &mut impl FnMut(u16, u32, &[u8])) {
+    fn go(
+        cards: &[u8],
+        count: usize,
+        mask: u16,
+        key: u32,
+        ranks: &mut Ranks,
+        leaf: &mut impl FnMut(u16, u32, &[u8]),
+    ) {
+        if count == 0 {
+            leaf(mask, key, ranks.as_slice());
+            return;
+        }
+        if cards.len() < count {
+            return;
+        }
+        let len = ranks.len;
+        for i in 0..=cards.len() - count {
+            let r = cards[i] % 13;
+            ranks.push(r);
+            go(
+                &cards[i + 1..],
+                count - 1,
+                mask | 1 << r,
+                key + eval::rank_key(r),
+                ranks,
+                leaf,
+            );
+            ranks.len = len;
+        }
     }
+    go(cards, count, 0, 0, &mut Ranks::default(), leaf);
 }
 
 /// Hold'em high with every board dealt one by one: what [`holdem_high`] must equal (tests).
@@ -530,6 +774,77 @@ pub(crate) fn holdem_dealt(
         }
         tally.board_hi(&hi[..players.len()], 1);
     });
+    tally.finish()
+}
+
+/// Omaha with every board dealt one by one, each hand valued as two hole and three board cards
+/// of every combination: what [`omaha`] must equal (tests).
+#[cfg(test)]
+pub(crate) fn omaha_dealt(
+    rules: Rules,
+    hands: &[Vec<Card>],
+    board: &[Card],
+    dead: &[Card],
+    pots: &[Players],
+) -> Outcome {
+    let idx = |cs: &[Card]| cs.iter().map(|&c| index(c)).collect::<Vec<u8>>();
+    let holes: Vec<Vec<u8>> = hands.iter().map(|h| idx(h)).collect();
+    let used: Vec<u8> = [holes.concat(), idx(board), idx(dead)].concat();
+    let deck: Vec<u8> = (0..52).filter(|i| !used.contains(i)).collect();
+    let mut known = [0u8; 5];
+    known[..board.len()].copy_from_slice(&idx(board));
+    let n = hands.len();
+    let mut tally = Tally::new(n, pots, rules.hi_lo);
+    let e = evaluator();
+    let pairs: Vec<Vec<CardSet>> = holes
+        .iter()
+        .map(|h| {
+            let mut out = Vec::new();
+            for a in 0..h.len() {
+                for b in a + 1..h.len() {
+                    out.push(
+                        CardSet::HAND
+                            .union(CardSet::card(h[a]))
+                            .union(CardSet::card(h[b])),
+                    );
+                }
+            }
+            out
+        })
+        .collect();
+    let lows: Vec<OmahaHand> = holes.iter().map(|h| OmahaHand::new(e, h)).collect();
+    deal(
+        &deck,
+        &mut known,
+        board.len(),
+        CardSet::default(),
+        &mut |cards, _| {
+            let c = cards.map(CardSet::card);
+            let mut hi = [0; MAX_PLAYERS];
+            for (v, ps) in hi.iter_mut().zip(&pairs) {
+                for a in 0..5 {
+                    for b in a + 1..5 {
+                        for d in b + 1..5 {
+                            let t = c[a].union(c[b]).union(c[d]);
+                            for &p in ps {
+                                *v = (*v).max(e.value(p.union(t)));
+                            }
+                        }
+                    }
+                }
+            }
+            if rules.hi_lo {
+                let board_low = low_mask(cards) as usize;
+                let mut lo = [NO_LOW; MAX_PLAYERS];
+                for (l, h) in lo.iter_mut().zip(&lows) {
+                    *l = h.low[board_low];
+                }
+                tally.board_hi_lo(&hi[..n], &lo[..n], 1);
+            } else {
+                tally.board_hi(&hi[..n], 1);
+            }
+        },
+    );
     tally.finish()
 }
 
@@ -607,43 +922,54 @@ fn best_low_of(mask: u8) -> u16 {
     u16::from(m)
 }
 
-/// The ten three-card parts of a five-card board.
-fn triples(cards: &[u8; 5]) -> [CardSet; 10] {
-    let c = cards.map(CardSet::card);
-    let mut out = [CardSet::default(); 10];
-    let mut i = 0;
-    for a in 0..5 {
-        for b in a + 1..5 {
-            for d in b + 1..5 {
-                out[i] = c[a].union(c[b]).union(c[d]);
-                i += 1;
-            }
-        }
-    }
-    out
-}
-
-/// An omaha hand: its two-card parts, and its best low for each set of board low ranks.
+/// An omaha hand valued by ranks: its best high with each three board ranks, and its best low
+/// for each set of board low ranks.
 struct OmahaHand {
-    pairs: Vec<CardSet>,
+    /// By [`triple`] of three board ranks: the best high of two hole cards and those three,
+    /// valued by ranks (flushes apart, [`best_omaha_flush`]).
+    ranks: Box<[HandValue; 13 * 13 * 13]>,
     /// By the 8-bit mask of the board's low ranks: the best low (as a mask), or [`NO_LOW`].
     low: Vec<u16>,
 }
 
 impl OmahaHand {
-    fn new(hole: &[u8]) -> OmahaHand {
-        let mut pairs = Vec::new();
+    fn new(e: &eval::Evaluator, hole: &[u8]) -> OmahaHand {
+        let mut pairs: Vec<(u8, u8)> = Vec::new();
         let mut low_pairs: Vec<u8> = Vec::new();
         for a in 0..hole.len() {
             for b in a + 1..hole.len() {
-                pairs.push(
-                    CardSet::HAND
-                        .union(CardSet::card(hole[a]))
-                        .union(CardSet::card(hole[b])),
-                );
-                let m = low_bit(hole[a] % 13) | low_bit(hole[b] % 13);
+                let (ra, rb) = (hole[a] % 13, hole[b] % 13);
+                if !pairs.contains(&(ra, rb)) && !pairs.contains(&(rb, ra)) {
+                    pairs.push((ra, rb));
+                }
+                let m = low_bit(ra) | low_bit(rb);
                 if m.count_ones() == 2 && !low_pairs.contains(&m) {
                     low_pairs.push(m);
+                }
+            }
+        }
+        let mut ranks = Box::new([0 as HandValue; 13 * 13 * 13]);
+        for a in 0..13u8 {
+            for b in a..13 {
+                for c in b..13 {
+                    let three = eval::rank_key(a) + eval::rank_key(b) + eval::rank_key(c);
+                    let best = pairs
+                        .iter()
+                        // Five of a rank: a board this hand cannot see.
+                        .filter(|&&(x, y)| !(x == y && y == a && a == b && b == c))
+                        .map(|&(x, y)| e.rank_value(three + eval::rank_key(x) + eval::rank_key(y)))
+                        .max()
+                        .unwrap_or(0);
+                    for t in [
+                        triple(a, b, c),
+                        triple(a, c, b),
+                        triple(b, a, c),
+                        triple(b, c, a),
+                        triple(c, a, b),
+                        triple(c, b, a),
+                    ] {
+                        ranks[t] = best;
+                    }
                 }
             }
         }
@@ -669,18 +995,13 @@ impl OmahaHand {
                     .unwrap_or(NO_LOW)
             })
             .collect();
-        OmahaHand { pairs, low }
+        OmahaHand { ranks, low }
     }
 
-    #[inline]
-    fn best(&self, e: &eval::Evaluator, triples: &[CardSet; 10]) -> HandValue {
-        let mut best = 0;
-        for &p in &self.pairs {
-            for &t in triples {
-                best = best.max(e.value(p.union(t)));
-            }
-        }
-        best
+    /// The best high by ranks on a board whose ten three-card parts are `parts`.
+    #[inline(always)]
+    fn best_by_ranks(&self, parts: &[usize; 10]) -> HandValue {
+        parts.iter().map(|&t| self.ranks[t]).max().unwrap_or(0)
     }
 }
 
@@ -767,26 +1088,26 @@ impl<'p> Tally<'p> {
         }
     }
 
-    /// One board of a hi/lo game.
+    /// `w` boards of a hi/lo game on which the players' values are `hi` and `lo`.
     #[inline(always)]
-    fn board_hi_lo(&mut self, hi: &[HandValue], lo: &[u16]) {
-        self.boards += 1;
+    fn board_hi_lo(&mut self, hi: &[HandValue], lo: &[u16], w: u64) {
+        self.boards += w;
         let mut field = [0u64; MAX_PLAYERS];
         split(self.all, hi, lo, |p, u| field[p] += u);
         for (p, &s) in field.iter().enumerate().take(hi.len()) {
             if s == UNIT {
-                self.wins[p] += 1;
+                self.wins[p] += w;
             } else if s > 0 {
-                self.ties[p] += 1;
+                self.ties[p] += w;
             }
         }
         for (&mask, shares) in self.pots.iter().zip(self.shares.iter_mut()) {
             if mask == self.all {
                 for (acc, &s) in shares.iter_mut().zip(&field) {
-                    *acc += s;
+                    *acc += s * w;
                 }
             } else {
-                split(mask, hi, lo, |p, u| shares[p] += u);
+                split(mask, hi, lo, |p, u| shares[p] += u * w);
             }
         }
     }

@@ -11,6 +11,17 @@ fn hands(ts: &[&str]) -> Vec<Vec<Card>> {
     ts.iter().map(|t| cards(t)).collect()
 }
 
+/// A fixed-seed generator of numbers below its argument, for random spots.
+fn xorshift(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut rng = seed;
+    move |m| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % m as u64) as usize
+    }
+}
+
 /// The obvious evaluator: every five-card subset classified by sorting, best kept.
 mod slow {
     use crate::cards::Card;
@@ -393,13 +404,7 @@ fn errors_name_the_problem() {
 /// included.
 #[test]
 fn engine_agrees_with_the_slow_enumeration() {
-    let mut rng = 0x0dd_ba11_u64;
-    let mut next = |m: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % m as u64) as usize
-    };
+    let mut next = xorshift(0x0dd_ba11_u64);
     let games = [
         (Rules::HOLDEM, 4),
         (Rules::HOLDEM, 5),
@@ -440,13 +445,7 @@ fn engine_agrees_with_the_slow_enumeration() {
 /// and river, two to six players, dead cards, side pots.
 #[test]
 fn holdem_by_classes_equals_every_board_dealt() {
-    let mut rng = 0x5eed_cafe_u64;
-    let mut next = |m: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % m as u64) as usize
-    };
+    let mut next = xorshift(0x5eed_cafe_u64);
     for round in 0..40 {
         let n = 2 + next(5);
         let board_len = [0, 0, 3, 4, 5][round % 5];
@@ -469,5 +468,54 @@ fn holdem_by_classes_equals_every_board_dealt() {
         let fast = enumerate(Rules::HOLDEM, &hs, &board, &dead, &pots).unwrap();
         let dealt = super::holdem_dealt(&hs, &board, &dead, &pots);
         assert_eq!(fast, dealt, "{hs:?} {board:?} {dead:?}");
+    }
+}
+
+/// Omaha counted by classes of boards (ranks, then the flush boards of each suit a player holds
+/// two of) gives exactly the counts of dealing every board: random spots of 4, 5 and 6 cards,
+/// high and hi/lo, before the flop (a few: dealing every board is slow), with courchevel's first
+/// card, on the flop and the turn, two to four players, dead cards, side pots, suited hands.
+#[test]
+fn omaha_by_classes_equals_every_board_dealt() {
+    let mut next = xorshift(0x0ac0_ffee_u64);
+    let games = [
+        Rules::omaha(4, false),
+        Rules::omaha(4, true),
+        Rules::omaha(5, false),
+        Rules::omaha(5, true),
+        Rules::omaha(6, false),
+        Rules::omaha(6, true),
+    ];
+    for round in 0..36 {
+        let rules = games[round % games.len()];
+        let n = 2 + next(3);
+        // Before the flop only for two players with dead cards (the oracle deals ~10^6 boards).
+        let board_len = match round % 6 {
+            0 if round < 12 => 0,
+            1 | 2 => 1,
+            3 | 4 => 3,
+            _ => 4,
+        };
+        let n = if board_len == 0 { 2 } else { n };
+        let mut deck: Vec<Card> = (1..=52).map(|c| Card::from_code(c).unwrap()).collect();
+        // Half the spots drawn from mostly one suit: double-suited hands and flush boards.
+        let suited = round % 2 == 1;
+        if suited {
+            deck.sort_by_key(|c| (c.code() - 1) / 13 != (round % 4) as u8);
+        }
+        let mut draw = |k: usize| -> Vec<Card> {
+            let span = if suited { 20 } else { deck.len() };
+            (0..k)
+                .map(|_| deck.remove(next(span.min(deck.len()))))
+                .collect()
+        };
+        let hs: Vec<Vec<Card>> = (0..n).map(|_| draw(rules.hole)).collect();
+        let board = draw(board_len);
+        let dead = draw(if board_len == 0 { 4 } else { round % 3 });
+        let all: Players = (1 << n) - 1;
+        let pots = [all, all & !1];
+        let fast = enumerate(rules, &hs, &board, &dead, &pots).unwrap();
+        let dealt = super::omaha_dealt(rules, &hs, &board, &dead, &pots);
+        assert_eq!(fast, dealt, "{rules:?} {hs:?} {board:?} {dead:?}");
     }
 }

@@ -31,7 +31,7 @@
 //! or money that does not add up.
 
 use crate::cards::Card;
-use crate::equity::{enumerate, Players, Rules, MAX_PLAYERS};
+use crate::equity::{Outcome, Players, Rules, Spot, MAX_PLAYERS};
 use crate::model::{ActionKind, Hand, Money, PlayerIdx};
 
 use super::money::MoneyFacts;
@@ -100,8 +100,13 @@ pub fn find(hand: &Hand) -> Option<AllIn> {
 }
 
 /// allInEV of every hand player (indexed like [`Hand::players`]), or `None` when it equals
-/// totalProfit for everyone.
-pub(crate) fn compute(f: &Facts, money: &MoneyFacts) -> Option<Vec<Money>> {
+/// totalProfit for everyone. `price` gives the enumeration of the all-in's [`Spot`] (`None`:
+/// not priced, allInEV = totalProfit).
+pub(crate) fn compute(
+    f: &Facts,
+    money: &MoneyFacts,
+    price: &mut dyn FnMut(&Spot) -> Option<Outcome>,
+) -> Option<Vec<Money>> {
     let hand = f.hand;
     let rules = Rules::for_category(hand.game.category)?;
     if hand.game.split_board || !hand.cash_outs.is_empty() || hand.cashed_out_pot != 0 {
@@ -138,8 +143,14 @@ pub(crate) fn compute(f: &Facts, money: &MoneyFacts) -> Option<Vec<Money>> {
         .collect();
 
     let pots = pots(hand, money, contenders)?;
-    let masks: Vec<Players> = pots.iter().map(|p| p.contenders).collect();
-    let outcome = enumerate(rules, &hands, &board, &dead, &masks).ok()?;
+    let spot = Spot {
+        rules,
+        hands,
+        board,
+        dead,
+        pots: pots.iter().map(|p| p.contenders).collect(),
+    };
+    let outcome = price(&spot)?;
 
     // Expected money of each contender, in units of 1 / outcome.total().
     let denominator = i128::from(outcome.total());
@@ -266,7 +277,7 @@ mod tests {
     use super::super::testkit::*;
     use super::super::{derive, HandRows};
     use super::*;
-    use crate::equity::{equity, UNIT};
+    use crate::equity::{enumerate, equity, UNIT};
     use crate::model::ActionKind;
 
     fn ev_of(rows: &HandRows, p: PlayerIdx) -> (Money, Money) {

@@ -22,6 +22,7 @@
 
 use thiserror::Error;
 
+use crate::equity::{Outcome, Spot};
 use crate::model::{Action, GameKind, Hand, Money, PlayerIdx, POSTS};
 
 pub mod actions;
@@ -514,7 +515,7 @@ fn kind_name(a: &Action) -> &'static str {
 /// Fails with a [`StatsError`] when the hand contradicts itself (an action by a player the hand
 /// does not have, actions out of street order, negative money, too many cards, ...); never panics.
 pub fn derive(hand: &Hand) -> Result<HandRows, StatsError> {
-    derive_rows(hand, true)
+    derive_rows(hand, &mut |spot| spot.enumerate().ok())
 }
 
 /// [`derive`] without pricing the all-in: every `all_in_ev` is the player's `total_profit`. For a
@@ -522,17 +523,28 @@ pub fn derive(hand: &Hand) -> Result<HandRows, StatsError> {
 /// and dimension rows; the all-in's equity, the one costly part, is computed once, when the hand
 /// is written).
 pub fn derive_unpriced(hand: &Hand) -> Result<HandRows, StatsError> {
-    derive_rows(hand, false)
+    derive_rows(hand, &mut |_| None)
 }
 
-fn derive_rows(hand: &Hand, price_all_in: bool) -> Result<HandRows, StatsError> {
+/// [`derive`] with the all-in's enumeration given by `price`: called with the all-in's
+/// [`Spot`] (at most once, only for a hand whose all-in is priced), it returns the spot's
+/// [`Outcome`], computed elsewhere ([`crate::equity::pipeline`]) or now; `None` leaves every
+/// `all_in_ev` at `total_profit`, as [`derive_unpriced`] does. A caller can also keep the spot
+/// and return `None`, to price it later.
+pub fn derive_priced_by(
+    hand: &Hand,
+    price: &mut dyn FnMut(&Spot) -> Option<Outcome>,
+) -> Result<HandRows, StatsError> {
+    derive_rows(hand, price)
+}
+
+fn derive_rows(
+    hand: &Hand,
+    price: &mut dyn FnMut(&Spot) -> Option<Outcome>,
+) -> Result<HandRows, StatsError> {
     let f = Facts::new(hand)?;
     let money = money::compute(&f);
-    let all_in_ev = if price_all_in {
-        allin::compute(&f, &money)
-    } else {
-        None
-    };
+    let all_in_ev = allin::compute(&f, &money, price);
     // Row index of each kept player (usize::MAX for the others), for HandsActions.
     let row_of = kept_players(&f, &money);
     let seats = row_of.iter().filter(|&&r| r != usize::MAX).count();
