@@ -6,6 +6,8 @@
 #     empty database, and on 100,000 more into a database that already holds 1,000,000;
 #   - PostgreSQL's bulk loader on those rows: binary COPY of what the import stored into a fresh
 #     database, every trigger off (heap, index and WAL cost alone);
+#   - the same import with the equities of its all-ins computed by the importing process alone
+#     (fpdb.equity_workers = 0), and without all-in EV at all (a build that prices nothing);
 #   - the same import with fpdb.keep_raw off (no RawHands rows), the ratio, and the bytes per hand
 #     of the kept texts and of the database both ways;
 #   - fpdb.reimport of the hands imported with their text (every text read again, none changed);
@@ -239,6 +241,34 @@ R_EMPTY_PREV=$(import emptyprev "$WORK/a.txt")
 echo "  import: $R_EMPTY_PREV"
 sql postgres -q -c "DROP DATABASE emptyprev"
 rm -rf "$COPYDIR"
+
+# All-in EV: the same import with the equities computed by the importing process alone
+# (fpdb.equity_workers = 0), and without any pricing at all, by a build that stores allInEV =
+# totalProfit (feature "unpriced", measurement only), loaded for that session alone through
+# dynamic_library_path: the figure the import had before all-in EV, on the same rows.
+echo "bench: same, fpdb.equity_workers = 0 (no equity thread)"
+newdb noworkers
+R_NOWORKERS=$(import noworkers "$WORK/a.txt" -c "SET fpdb.equity_workers = 0")
+echo "  $R_NOWORKERS"
+sql postgres -q -c "DROP DATABASE noworkers"
+echo "bench: same, without all-in EV (a build that prices nothing)"
+UNPRICED_LIB="$WORK/unpriced-lib"
+rm -rf "$UNPRICED_LIB"
+mkdir -p "$UNPRICED_LIB"
+cargo build -q --release --lib --features unpriced
+cp target/release/libfpdb.so "$UNPRICED_LIB/fpdb.so"
+chmod -R a+rX "$UNPRICED_LIB"
+cargo build -q --release --lib
+newdb unpriced
+R_UNPRICED=$(import unpriced "$WORK/a.txt" -c "SET dynamic_library_path = '$UNPRICED_LIB:\$libdir'")
+echo "  $R_UNPRICED"
+# The build was the one loaded: nothing priced there, the all-ins priced by the real import.
+PRICED_PLAIN=$(sql empty -At -c "SELECT count(*) FROM fpdb.HandsPlayers WHERE allInEV <> totalProfit")
+PRICED_UNPRICED=$(sql unpriced -At -c "SELECT count(*) FROM fpdb.HandsPlayers WHERE allInEV <> totalProfit")
+echo "  rows priced: $PRICED_PLAIN with all-in EV, $PRICED_UNPRICED without"
+[ "$PRICED_UNPRICED" = 0 ] && [ "$PRICED_PLAIN" -gt 0 ] || { echo "bench: the unpriced build was not the one loaded"; exit 1; }
+sql postgres -q -c "DROP DATABASE unpriced"
+rm -rf "$UNPRICED_LIB"
 
 echo "bench: same, HudCache triggers disabled"
 newdb notrig
@@ -477,6 +507,9 @@ row "parse, one thread (best of 5, $N generated hands)" "$(best "$parse_rate")"
 row "parse + derived statistics, one thread" "$(best "$derive_rate")"
 row "import_hands, empty database ($N hands, $SIZE_MB MB)" "$(rate "$R_EMPTY") hands/s"
 row "  the same rows by binary COPY, every trigger off" "$(rate "$R_COPY") hands/s"
+row "  the same rows without all-in EV (a build that prices nothing)" "$(rate "$R_UNPRICED") hands/s"
+row "  ratio with all-in EV / without" "$(awk -v a="$R_EMPTY" -v b="$R_UNPRICED" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
+row "  all-in EV by the importing process alone (equity_workers = 0)" "$(rate "$R_NOWORKERS") hands/s"
 row "import_hands, database holding $((HANDS - N)) hands" "$(rate "$R_BIG") hands/s"
 row "  previous index set: import_hands, empty database" "$(rate "$R_EMPTY_PREV") hands/s"
 row "  previous index set: binary COPY of the same rows" "$(rate "$R_COPY_PREV") hands/s"

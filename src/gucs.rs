@@ -19,6 +19,11 @@ pub(crate) static KEEP_RAW: GucSetting<bool> = GucSetting::<bool>::new(true);
 /// written. Memory, not results: about 800 bytes per key.
 pub(crate) static HUDCACHE_KEYS_IN_MEMORY: GucSetting<i32> = GucSetting::<i32>::new(100_000);
 
+/// `fpdb.equity_workers`: threads an import starts to compute the equities of its all-ins ahead
+/// of the rows that need them (0: the importing process computes them itself). The same
+/// equities either way.
+pub(crate) static EQUITY_WORKERS: GucSetting<i32> = GucSetting::<i32>::new(1);
+
 /// `fpdb.watch_poll_interval`: milliseconds between two looks at the watched files when polling.
 pub(crate) static POLL_INTERVAL_MS: GucSetting<i32> = GucSetting::<i32>::new(250);
 /// `fpdb.watch_quiet_time`: milliseconds a file must be unchanged before its last hand is taken
@@ -45,6 +50,17 @@ pub(crate) fn init() {
         c"When off, imports write every table with INSERT statements: the same rows, more slowly. \
           Useful for comparison and debugging.",
         &DIRECT_WRITES,
+        GucContext::Userset,
+        GucFlags::default(),
+    );
+    GucRegistry::define_int_guc(
+        c"fpdb.equity_workers",
+        c"Threads an import starts to compute the equities of its all-ins (allInEV) ahead of the rows that need them.",
+        c"0 computes them in the importing process itself. The stored values are the same for any \
+          number; more threads only use more processor cores.",
+        &EQUITY_WORKERS,
+        0,
+        16,
         GucContext::Userset,
         GucFlags::default(),
     );

@@ -16,6 +16,7 @@ mod parse;
 mod profit;
 mod raw;
 mod summary;
+mod threads;
 mod watch;
 
 ::pgrx::pg_module_magic!(name, version);

@@ -28,6 +28,8 @@ pub(crate) use direct::{ColumnType, DirectTable, Rows as DirectRows, Value as Di
 
 use std::time::Instant;
 
+use fpdb_core::equity::pipeline::Pipeline;
+use fpdb_core::equity::{Outcome, Spot};
 use fpdb_core::error::{ErrorKind, ParseError};
 use fpdb_core::model::Hand;
 use fpdb_core::parsers::{Room, ROOMS};
@@ -199,17 +201,17 @@ pub(crate) struct Summary {
 }
 
 /// Parses `text` and derives the hand's rows, checking that every value fits its column.
-/// `priced`: with the all-in's equity (HandsPlayers.allInEV); without it every allInEV is the
-/// player's totalProfit (enough for the first pass, which keeps only keys and dimension rows).
-fn read_hand(chunk: Chunk<'_>, priced: bool) -> Result<(Hand, HandRows), Failure> {
+/// `price` gives the enumeration of the hand's all-in, if it has one to price
+/// ([`stats::derive_priced_by`]): [`Spot::enumerate`] for the equity now, a pipeline's outcome,
+/// or `None` for every allInEV = totalProfit (enough for the first pass, which keeps only keys
+/// and dimension rows).
+fn read_hand(
+    chunk: Chunk<'_>,
+    price: &mut dyn FnMut(&Spot) -> Option<Outcome>,
+) -> Result<(Hand, HandRows), Failure> {
     let hand =
         fpdb_core::parse_chunk(chunk).map_err(|e| Failure::of_parse(&e, chunk.first_line))?;
-    let derived = if priced {
-        stats::derive(&hand)
-    } else {
-        stats::derive_unpriced(&hand)
-    };
-    let rows = derived.map_err(|e| {
+    let rows = stats::derive_priced_by(&hand, price).map_err(|e| {
         Failure::of_hand(
             &hand,
             chunk.first_line,
@@ -267,6 +269,8 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     let mut contexts = Contexts::default();
     let mut failures: Vec<Failure> = Vec::new();
     let mut summaries = crate::summary::Pending::default();
+    // The all-ins the second pass will price, by hand key.
+    let mut spots: Vec<((u16, i64), Spot)> = Vec::new();
     source.scan(&mut |chunk, span| {
         check_for_interrupts!();
         // Text without a hand header may be tournament summaries (counted like hands).
@@ -285,9 +289,16 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
             }
             return;
         }
-        match read_hand(chunk, false) {
+        let mut spot = None;
+        match read_hand(chunk, &mut |s| {
+            spot = Some(s.clone());
+            None
+        }) {
             Ok((hand, rows)) => {
                 let site = dims.note_hand(&hand, &rows);
+                if let Some(s) = spot {
+                    spots.push(((site, hand.site_hand_no), s));
+                }
                 entries.push(Entry {
                     hand_no: hand.site_hand_no,
                     start: span.start,
@@ -313,6 +324,19 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     let ids = dims.write();
     let dims_secs = t.elapsed().as_secs_f64();
     entries.sort_by_key(|e| (e.site, e.hand_no));
+    // The all-ins in the order the hands are written (a hand twice in the text is written once:
+    // its first reading), computed ahead by the equity workers.
+    spots.sort_by_key(|&(key, _)| key);
+    spots.dedup_by_key(|&mut (key, _)| key);
+    if cfg!(feature = "unpriced") {
+        spots.clear();
+    }
+    let (spot_keys, spots): (Vec<(u16, i64)>, Vec<Spot>) = spots.into_iter().unzip();
+    let equity = Pipeline::start(
+        spots,
+        crate::gucs::EQUITY_WORKERS.get().max(0) as usize,
+        &mut |job| crate::threads::spawn("fpdb equity", job),
+    );
     let mut duplicates = 0i32;
     let mut imported = 0i32;
     let mut hud = HudCacheDelta::default();
@@ -353,7 +377,17 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
         // raises 22003 even with on_error => 'skip'.
         let raw = keep_raw
             .then(|| fpdb_core::raw::pack(&fpdb_core::raw::hand_text(chunk.context, chunk.text)));
-        let (hand, rows) = match read_hand(chunk, true) {
+        let key = (e.site, e.hand_no);
+        let (hand, rows) = match read_hand(chunk, &mut |s| {
+            if cfg!(feature = "unpriced") {
+                return None;
+            }
+            match spot_keys.binary_search(&key) {
+                Ok(i) => equity.outcome(i, s),
+                Err(_) => s.enumerate(),
+            }
+            .ok()
+        }) {
             Ok(v) => v,
             Err(f) => f.raise(),
         };
@@ -376,6 +410,7 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     let (new, dup) = writer.flush(&mut hud, direct.as_mut());
     imported += new;
     duplicates += dup;
+    drop(equity);
     let by_direct = direct.is_some();
     if let Some(d) = direct {
         d.close();

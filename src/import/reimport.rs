@@ -152,7 +152,7 @@ fn read_again(kept: &Kept) -> Result<(Hand, HandRows), String> {
     let mut found: Vec<Result<(Hand, HandRows), String>> = Vec::new();
     MemorySource { text: &text }.scan(&mut |chunk, _| {
         if chunk.room.is_some() {
-            found.push(read_hand(chunk, true).map_err(|f| {
+            found.push(read_hand(chunk, &mut |s| s.enumerate().ok()).map_err(|f| {
                 format!(
                     "{} ({}, line {}): {}",
                     f.kind, f.sqlstate, f.line, f.message

@@ -13,6 +13,8 @@ use std::time::{Duration, SystemTime};
 
 use notify::{Config, Event, EventKind, PollWatcher, RecommendedWatcher, RecursiveMode, Watcher};
 
+use crate::threads::with_signals_blocked;
+
 /// A regular file found under a watched path.
 #[derive(Debug, Clone)]
 pub(crate) struct DiskFile {
@@ -87,21 +89,6 @@ fn wakes(event: &notify::Result<Event>) -> bool {
     match event {
         Ok(e) => !matches!(e.kind, EventKind::Access(_)),
         Err(_) => true, // a lost event (queue overflow): rescan
-    }
-}
-
-/// Runs `f` with every signal blocked in this thread, so the threads it starts never receive
-/// PostgreSQL's signals (they are meant for the worker's own thread).
-fn with_signals_blocked<R>(f: impl FnOnce() -> R) -> R {
-    // SAFETY: plain signal-mask calls on this thread; the mask is restored before returning.
-    unsafe {
-        let mut all: libc::sigset_t = std::mem::zeroed();
-        let mut old: libc::sigset_t = std::mem::zeroed();
-        libc::sigfillset(&mut all);
-        libc::pthread_sigmask(libc::SIG_BLOCK, &all, &mut old);
-        let r = f();
-        libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
-        r
     }
 }
 

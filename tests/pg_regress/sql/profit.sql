@@ -31,15 +31,41 @@ SELECT pg_typeof(allInEV) AS hudcache_type FROM fpdb.HudCache LIMIT 1;
 -- The INSERT path stores the same allInEV as the direct path.
 CREATE TEMP TABLE direct AS
 SELECT h.siteHandNo, hp.seatNo, hp.allInEV FROM fpdb.HandsPlayers hp JOIN fpdb.Hands h ON h.id = hp.handId;
+-- The rows stored again, against those.
+CREATE TEMP VIEW same_ev AS
+SELECT count(*) AS rows, count(*) FILTER (WHERE d.allInEV IS DISTINCT FROM hp.allInEV) AS differing
+FROM direct d JOIN fpdb.Hands h ON h.siteHandNo = d.siteHandNo
+JOIN fpdb.HandsPlayers hp ON hp.handId = h.id AND hp.seatNo = d.seatNo;
 DELETE FROM fpdb.Hands WHERE siteHandNo IN (37165169101, 36197946, 97007286518);
 SET fpdb.direct_writes = off;
 SELECT sum(imported) AS imported FROM (VALUES (:'preflop'), (:'sidepot'), (:'twice')) AS f(path),
     LATERAL fpdb.import_file(f.path);
 RESET fpdb.direct_writes;
-SELECT count(*) AS rows, count(*) FILTER (WHERE d.allInEV IS DISTINCT FROM hp.allInEV) AS differing
-FROM direct d JOIN fpdb.Hands h ON h.siteHandNo = d.siteHandNo
-JOIN fpdb.HandsPlayers hp ON hp.handId = h.id AND hp.seatNo = d.seatNo;
+SELECT * FROM same_ev;
 SELECT count(*) AS hudcache_diff FROM fpdb.hudcache_diff();
+
+-- The equity workers (fpdb.equity_workers, 1 by default) change which thread computes the
+-- equities, not what is stored: none (the importing process alone) and four give the same
+-- allInEV as the default.
+SHOW fpdb.equity_workers;
+SET fpdb.equity_workers = 0;
+DELETE FROM fpdb.Hands WHERE siteHandNo IN (37165169101, 36197946, 97007286518);
+SELECT sum(imported) AS imported FROM (VALUES (:'preflop'), (:'sidepot'), (:'twice')) AS f(path),
+    LATERAL fpdb.import_file(f.path);
+SET fpdb.equity_workers = 4;
+SELECT * FROM same_ev;
+DELETE FROM fpdb.Hands WHERE siteHandNo IN (37165169101, 36197946, 97007286518);
+SELECT sum(imported) AS imported FROM (VALUES (:'preflop'), (:'sidepot'), (:'twice')) AS f(path),
+    LATERAL fpdb.import_file(f.path);
+RESET fpdb.equity_workers;
+SELECT * FROM same_ev;
+SELECT count(*) AS hudcache_diff FROM fpdb.hudcache_diff();
+\set VERBOSITY default
+SET fpdb.equity_workers = 17;
+\echo :SQLSTATE
+SET fpdb.equity_workers = -1;
+\echo :SQLSTATE
+\set VERBOSITY terse
 
 -- profit_series: one row per hand of the player in time order, running sums. Hero's first
 -- hands, the all-in hands, and the end.
