@@ -319,25 +319,49 @@ fn holdem_high(
         tally.board_hi(&hi[..n], w);
     });
     for f in &suits {
+        // The other cards' ranks that are left, and how many of each.
+        let ranks: Vec<(u32, u64)> = (0..13u8)
+            .filter(|&r| f.others[usize::from(r)] > 0)
+            .map(|r| (eval::rank_key(r), u64::from(f.others[usize::from(r)])))
+            .collect();
         for j in f.need..=to_come.min(f.suited.len()) {
             card_subsets(&f.suited, j, &mut |t_mask, t_key, _| {
-                // The flushes, fixed by the suit's cards (0: no flush).
+                // The flushes, fixed by the suit's cards (0: no flush); the others' rank keys so far.
                 let mut flush = [0 as HandValue; MAX_PLAYERS];
-                for (v, &m) in flush.iter_mut().zip(&f.mine) {
-                    if (m | t_mask).count_ones() >= 5 {
-                        *v = e.flush_value(m | t_mask);
+                let mut base = [0u32; MAX_PLAYERS];
+                for p in 0..n {
+                    let m = f.mine[p] | t_mask;
+                    if m.count_ones() >= 5 {
+                        flush[p] = e.flush_value(m);
+                    } else {
+                        base[p] = keys[p] + t_key;
                     }
                 }
-                rank_multisets(&f.others, to_come - j, &mut |k, _, w| {
+                let mut board = |k: u32, w: u64| {
                     for p in 0..n {
                         hi[p] = if flush[p] != 0 {
                             flush[p]
                         } else {
-                            e.rank_value(keys[p] + t_key + k)
+                            e.rank_value(base[p] + k)
                         };
                     }
                     tally.board_hi(&hi[..n], w);
-                });
+                };
+                // The cards that are not of the suit: at most two (a flush needs three of the
+                // suit on the board), each multiset of ranks once with its number of sets.
+                match to_come - j {
+                    0 => board(0, 1),
+                    1 => ranks.iter().for_each(|&(k, c)| board(k, c)),
+                    2 => {
+                        for (i, &(k1, c1)) in ranks.iter().enumerate() {
+                            board(2 * k1, c1 * c1.saturating_sub(1) / 2);
+                            for &(k2, c2) in &ranks[i + 1..] {
+                                board(k1 + k2, c1 * c2);
+                            }
+                        }
+                    }
+                    rest => rank_multisets(&f.others, rest, &mut |k, _, w| board(k, w)),
+                }
             });
         }
     }
@@ -544,27 +568,42 @@ fn for_each_subset(mask: u16, k: u32, f: &mut impl FnMut(u16)) {
     go(mask, k, 0, f);
 }
 
-/// [`rank_multisets`] weighted by the boards with those ranks on which nobody holds five cards
-/// of a suit of `suits` (multisets with no such board are skipped). For each suit the recursion
-/// carries the boards' count by their number of the suit's cards (a polynomial: a rank's cards
-/// without the suit's card, C(others, c), or with it, C(others, c − 1)).
+/// [`rank_multisets`] weighted by the boards with those ranks on which nobody makes a flush in a
+/// suit of `suits` (multisets with no such board are skipped): the boards with those ranks less,
+/// for each suit, those with `need` or more of its cards (a flush board has three or more of its
+/// suit, so no board is a flush board of two suits).
+///
+/// A suit of which nobody holds a card (`need` 5 before the flop) makes a flush board of a
+/// multiset only when its five ranks are distinct and each rank's card of the suit is left: one
+/// board. For the other suits the recursion carries the boards' count by their number of the
+/// suit's cards, as a polynomial of which only the terms below `need` are kept: a rank's `c` cards
+/// are `c` of its other cards, C(others, c), or its card of the suit and `c − 1` others,
+/// C(others, c − 1).
 fn no_flush_multisets(
     left: &[u8; 13],
     count: usize,
     suits: &[FlushSuit],
     leaf: &mut impl FnMut(u32, &[u8], u64),
 ) {
-    type Polys = [[u64; 6]; 4];
+    /// Per suit of the polynomials, the boards so far by their number of its cards, 0..need.
+    type Polys = [[u64; 5]; 4];
+    /// The suits whose flush boards the polynomials count, and those with need 5 (rank masks of
+    /// their cards left).
+    struct Suits<'s> {
+        polys: Vec<&'s FlushSuit>,
+        whole: Vec<u16>,
+    }
     /// Where the recursion is: the next rank, the cards still to choose, the multiset so far.
     struct At {
         rank: usize,
         count: usize,
         key: u32,
         weight: u64,
+        distinct: u16,
     }
     fn go(
         left: &[u8; 13],
-        suits: &[FlushSuit],
+        suits: &Suits,
         at: At,
         ranks: &mut Ranks,
         polys: &Polys,
@@ -572,56 +611,58 @@ fn no_flush_multisets(
     ) {
         if at.count == 0 {
             let mut w = at.weight;
-            for (f, poly) in suits.iter().zip(polys) {
-                w -= poly[f.need..].iter().sum::<u64>();
+            for (f, poly) in suits.polys.iter().zip(polys) {
+                w -= at.weight - poly[..f.need].iter().sum::<u64>();
+            }
+            if at.distinct.count_ones() == 5 {
+                for &avail in &suits.whole {
+                    w -= u64::from(at.distinct & !avail == 0);
+                }
             }
             if w > 0 {
                 leaf(at.key, ranks.as_slice(), w);
             }
             return;
         }
-        if at.rank == 13 || at.count > cards_from(left, at.rank) {
-            return;
-        }
-        let rank = at.rank;
-        let have = usize::from(left[rank]);
-        go(
-            left,
-            suits,
-            At {
-                rank: rank + 1,
-                ..at
-            },
-            ranks,
-            polys,
-            leaf,
-        );
+        // The next rank of the multiset, and how many of it.
         let len = ranks.len;
-        let mut k = at.key;
-        for c in 1..=at.count.min(have) {
-            k += eval::rank_key(rank as u8);
-            ranks.push(rank as u8);
-            let mut next = *polys;
-            for (f, poly) in suits.iter().zip(next.iter_mut()) {
-                let o = usize::from(f.others[rank]);
-                let without = CHOOSE4[o][c];
-                let with = if o < have { CHOOSE4[o][c - 1] } else { 0 };
-                for t in (1..6).rev() {
-                    poly[t] = poly[t] * without + poly[t - 1] * with;
+        for rank in at.rank..13 {
+            let have = usize::from(left[rank]);
+            let mut k = at.key;
+            for c in 1..=at.count.min(have) {
+                k += eval::rank_key(rank as u8);
+                ranks.push(rank as u8);
+                let mut next = *polys;
+                for (f, poly) in suits.polys.iter().zip(next.iter_mut()) {
+                    let o = usize::from(f.others[rank]);
+                    let without = CHOOSE4[o][c];
+                    let with = if o < have { CHOOSE4[o][c - 1] } else { 0 };
+                    for t in (1..f.need).rev() {
+                        poly[t] = poly[t] * without + poly[t - 1] * with;
+                    }
+                    poly[0] *= without;
                 }
-                poly[0] *= without;
+                let next_at = At {
+                    rank: rank + 1,
+                    count: at.count - c,
+                    key: k,
+                    weight: at.weight * CHOOSE4[have][c],
+                    distinct: at.distinct | 1 << rank,
+                };
+                go(left, suits, next_at, ranks, &next, leaf);
             }
-            let at = At {
-                rank: rank + 1,
-                count: at.count - c,
-                key: k,
-                weight: at.weight * CHOOSE4[have][c],
-            };
-            go(left, suits, at, ranks, &next, leaf);
+            ranks.len = len;
         }
-        ranks.len = len;
     }
-    let mut polys = [[0u64; 6]; 4];
+    let split = Suits {
+        polys: suits.iter().filter(|f| f.need < 5).collect(),
+        whole: suits
+            .iter()
+            .filter(|f| f.need >= 5)
+            .map(|f| f.suited.iter().fold(0u16, |m, &c| m | 1 << (c % 13)))
+            .collect(),
+    };
+    let mut polys = [[0u64; 5]; 4];
     for p in polys.iter_mut() {
         p[0] = 1;
     }
@@ -630,14 +671,9 @@ fn no_flush_multisets(
         count,
         key: 0,
         weight: 1,
+        distinct: 0,
     };
-    go(left, suits, at, &mut Ranks::default(), &polys, leaf);
-}
-
-/// Cards left of the ranks `rank..13`.
-#[inline(always)]
-fn cards_from(left: &[u8; 13], rank: usize) -> usize {
-    left[rank..].iter().map(|&c| usize::from(c)).sum()
+    go(left, &split, at, &mut Ranks::default(), &polys, leaf);
 }
 
 /// C(n, k) for n, k ≤ 4 (cards of one rank).
@@ -666,18 +702,23 @@ fn rank_multisets(left: &[u8; 13], count: usize, leaf: &mut impl FnMut(u32, &[u8
             leaf(key, ranks.as_slice(), weight);
             return;
         }
-        if rank == 13 || count > cards_from(left, rank) {
-            return;
-        }
-        let have = usize::from(left[rank]);
-        let mut k = key;
+        // The next rank of the multiset, and how many of it.
         let len = ranks.len;
-        for (c, &ways) in CHOOSE4[have].iter().enumerate().take(count.min(have) + 1) {
-            go(left, rank + 1, count - c, k, ranks, weight * ways, leaf);
-            k += eval::rank_key(rank as u8);
-            ranks.push(rank as u8);
+        for r in rank..13 {
+            let have = usize::from(left[r]);
+            let mut k = key;
+            for (c, &ways) in CHOOSE4[have]
+                .iter()
+                .enumerate()
+                .take(count.min(have) + 1)
+                .skip(1)
+            {
+                k += eval::rank_key(r as u8);
+                ranks.push(r as u8);
+                go(left, r + 1, count - c, k, ranks, weight * ways, leaf);
+            }
+            ranks.len = len;
         }
-        ranks.len = len;
     }
     go(left, 0, count, 0, &mut Ranks::default(), 1, leaf);
 }
