@@ -302,6 +302,12 @@ fn holdem_high(
     let key = |cards: &[u8]| cards.iter().map(|&c| eval::rank_key(c % 13)).sum::<u32>();
     let board_key = key(known);
     let keys: Vec<u32> = holes.iter().map(|h| key(h) + board_key).collect();
+    // Each player's ranks among his cards and the known board's (any suit).
+    let rank_mask = |cards: &[u8]| cards.iter().fold(0u16, |m, &c| m | 1 << (c % 13));
+    let seen: Vec<u16> = holes
+        .iter()
+        .map(|h| rank_mask(h) | rank_mask(known))
+        .collect();
     let left = ranks_left(deck);
     let suits: Vec<FlushSuit> = (0..4u8)
         .filter_map(|s| {
@@ -324,18 +330,34 @@ fn holdem_high(
             .filter(|&r| f.others[usize::from(r)] > 0)
             .map(|r| (eval::rank_key(r), u64::from(f.others[usize::from(r)])))
             .collect();
+        let other_cards: u64 = ranks.iter().map(|&(_, c)| c).sum();
         for j in f.need..=to_come.min(f.suited.len()) {
+            let m = to_come - j;
+            // Sets of the `m` other cards: C(other cards, m).
+            let sets = (0..m as u64).fold(1, |a, i| a * (other_cards - i) / (i + 1));
             card_subsets(&f.suited, j, &mut |t_mask, t_key, _| {
                 // The flushes, fixed by the suit's cards (0: no flush); the others' rank keys so far.
                 let mut flush = [0 as HandValue; MAX_PLAYERS];
                 let mut base = [0u32; MAX_PLAYERS];
+                // Whether a player without a flush can still beat one: only a full house or four
+                // of a kind do, and seven cards holding either show at most four ranks.
+                // A pot none of whose contenders has a flush is decided by the ranks.
+                let mut contested = false;
+                let mut flushers: Players = 0;
                 for p in 0..n {
                     let m = f.mine[p] | t_mask;
                     if m.count_ones() >= 5 {
                         flush[p] = e.flush_value(m);
+                        flushers |= 1 << p;
                     } else {
                         base[p] = keys[p] + t_key;
+                        contested |= (seen[p] | t_mask).count_ones() <= 4;
                     }
+                }
+                if !contested && tally.pots.iter().all(|&pot| pot & flushers != 0) {
+                    // The flushes decide on every board of these suit cards, whatever the others.
+                    tally.board_hi(&flush[..n], sets);
+                    return;
                 }
                 let mut board = |k: u32, w: u64| {
                     for p in 0..n {
@@ -349,7 +371,7 @@ fn holdem_high(
                 };
                 // The cards that are not of the suit: at most two (a flush needs three of the
                 // suit on the board), each multiset of ranks once with its number of sets.
-                match to_come - j {
+                match m {
                     0 => board(0, 1),
                     1 => ranks.iter().for_each(|&(k, c)| board(k, c)),
                     2 => {
