@@ -595,12 +595,11 @@ fn for_each_subset(mask: u16, k: u32, f: &mut impl FnMut(u16)) {
 /// for each suit, those with `need` or more of its cards (a flush board has three or more of its
 /// suit, so no board is a flush board of two suits).
 ///
-/// A suit of which nobody holds a card (`need` 5 before the flop) makes a flush board of a
-/// multiset only when its five ranks are distinct and each rank's card of the suit is left: one
-/// board. For the other suits the recursion carries the boards' count by their number of the
-/// suit's cards, as a polynomial of which only the terms below `need` are kept: a rank's `c` cards
-/// are `c` of its other cards, C(others, c), or its card of the suit and `c − 1` others,
-/// C(others, c − 1).
+/// Five cards to come (before the flop), a suit needing four or five of its cards is counted
+/// when the multiset is complete ([`flush_boards_of_five`]). For the other suits the recursion
+/// carries the boards' count by their number of the suit's cards, as a polynomial of which only
+/// the terms below `need` are kept: a rank's `c` cards are `c` of its other cards,
+/// C(others, c), or its card of the suit and `c − 1` others, C(others, c − 1).
 fn no_flush_multisets(
     left: &[u8; 13],
     count: usize,
@@ -609,11 +608,10 @@ fn no_flush_multisets(
 ) {
     /// Per suit of the polynomials, the boards so far by their number of its cards, 0..need.
     type Polys = [[u64; 5]; 4];
-    /// The suits whose flush boards the polynomials count, and those with need 5 (rank masks of
-    /// their cards left).
+    /// The suits whose flush boards the polynomials count, and those counted at the leaf.
     struct Suits<'s> {
         polys: Vec<&'s FlushSuit>,
-        whole: Vec<u16>,
+        at_leaf: Vec<(&'s FlushSuit, u16)>,
     }
     /// Where the recursion is: the next rank, the cards still to choose, the multiset so far.
     struct At {
@@ -636,10 +634,8 @@ fn no_flush_multisets(
             for (f, poly) in suits.polys.iter().zip(polys) {
                 w -= at.weight - poly[..f.need].iter().sum::<u64>();
             }
-            if at.distinct.count_ones() == 5 {
-                for &avail in &suits.whole {
-                    w -= u64::from(at.distinct & !avail == 0);
-                }
+            for &(f, avail) in &suits.at_leaf {
+                w -= flush_boards_of_five(ranks, at.distinct, avail, f);
             }
             if w > 0 {
                 leaf(at.key, ranks.as_slice(), w);
@@ -654,6 +650,17 @@ fn no_flush_multisets(
             for c in 1..=at.count.min(have) {
                 k += eval::rank_key(rank as u8);
                 ranks.push(rank as u8);
+                let next_at = At {
+                    rank: rank + 1,
+                    count: at.count - c,
+                    key: k,
+                    weight: at.weight * CHOOSE4[have][c],
+                    distinct: at.distinct | 1 << rank,
+                };
+                if suits.polys.is_empty() {
+                    go(left, suits, next_at, ranks, polys, leaf);
+                    continue;
+                }
                 let mut next = *polys;
                 for (f, poly) in suits.polys.iter().zip(next.iter_mut()) {
                     let o = usize::from(f.others[rank]);
@@ -664,24 +671,18 @@ fn no_flush_multisets(
                     }
                     poly[0] *= without;
                 }
-                let next_at = At {
-                    rank: rank + 1,
-                    count: at.count - c,
-                    key: k,
-                    weight: at.weight * CHOOSE4[have][c],
-                    distinct: at.distinct | 1 << rank,
-                };
                 go(left, suits, next_at, ranks, &next, leaf);
             }
             ranks.len = len;
         }
     }
+    let at_leaf = |f: &FlushSuit| count == 5 && f.need >= 4;
     let split = Suits {
-        polys: suits.iter().filter(|f| f.need < 5).collect(),
-        whole: suits
+        polys: suits.iter().filter(|f| !at_leaf(f)).collect(),
+        at_leaf: suits
             .iter()
-            .filter(|f| f.need >= 5)
-            .map(|f| f.suited.iter().fold(0u16, |m, &c| m | 1 << (c % 13)))
+            .filter(|f| at_leaf(f))
+            .map(|f| (f, f.suited.iter().fold(0u16, |m, &c| m | 1 << (c % 13))))
             .collect(),
     };
     let mut polys = [[0u64; 5]; 4];
@@ -696,6 +697,41 @@ fn no_flush_multisets(
         distinct: 0,
     };
     go(left, &split, at, &mut Ranks::default(), &polys, leaf);
+}
+
+/// The boards of five cards to come with the ranks `ranks` (ascending; `distinct` their mask)
+/// that hold `f.need` (four or five) or more cards of the suit `f`, whose cards left are the
+/// ranks `avail`. Each rank gives at most one card of the suit, so only four or five distinct
+/// ranks can: five distinct ranks all of which have the suit's card left make one board of five
+/// and, for each rank, `others` boards of four (that rank's card another suit's); one rank
+/// without it, that rank's `others` boards of four; four ranks with a pair, all with the suit's
+/// card left, the pair's `others` boards of four.
+#[inline(always)]
+fn flush_boards_of_five(ranks: &Ranks, distinct: u16, avail: u16, f: &FlushSuit) -> u64 {
+    let others = |r: u32| u64::from(f.others[r as usize]);
+    let missing = distinct & !avail;
+    match (distinct.count_ones(), missing.count_ones()) {
+        (5, 0) => {
+            let fives = 1;
+            if f.need >= 5 {
+                return fives;
+            }
+            let mut fours = 0;
+            let mut d = distinct;
+            while d != 0 {
+                fours += others(d.trailing_zeros());
+                d &= d - 1;
+            }
+            fives + fours
+        }
+        (5, 1) if f.need <= 4 => others(missing.trailing_zeros()),
+        (4, 0) if f.need <= 4 => {
+            let r = &ranks.r;
+            let pair = (0..4).find(|&i| r[i] == r[i + 1]).map_or(r[0], |i| r[i]);
+            others(u32::from(pair))
+        }
+        _ => 0,
+    }
 }
 
 /// C(n, k) for n, k ≤ 4 (cards of one rank).
@@ -1071,6 +1107,8 @@ impl OmahaHand {
 /// Adds up the pots' shares board by board. High-only games count, per pot, how often each set
 /// of players wins it (the shares follow at the end); hi/lo games add each board's shares.
 struct Tally<'p> {
+    /// One pot, of all players: [`Tally::board_hi`] counts its winners alone.
+    field_only: bool,
     pots: &'p [Players],
     all: Players,
     n: usize,
@@ -1100,6 +1138,15 @@ const fn share_table(parts: u64) -> [u64; MAX_PLAYERS + 1] {
     t
 }
 
+/// The players with the highest value.
+#[inline(always)]
+fn best_of_all(hi: &[HandValue]) -> Players {
+    let best = hi.iter().copied().max().unwrap_or(0);
+    hi.iter()
+        .enumerate()
+        .fold(0, |m, (p, &v)| m | Players::from(v == best) << p)
+}
+
 /// The players of `mask` with the highest value.
 #[inline(always)]
 fn best_of(mask: Players, hi: &[HandValue]) -> Players {
@@ -1123,6 +1170,7 @@ impl<'p> Tally<'p> {
         let sets = if hi_lo { 0 } else { 1 << n };
         let field_sets = if pots.contains(&all) { 0 } else { sets };
         Tally {
+            field_only: pots == [all],
             pots,
             all,
             n,
@@ -1141,6 +1189,11 @@ impl<'p> Tally<'p> {
     #[inline(always)]
     fn board_hi(&mut self, hi: &[HandValue], w: u64) {
         self.boards = self.boards.wrapping_add(w);
+        if self.field_only {
+            let c = &mut self.winners[0][best_of_all(hi) as usize];
+            *c = c.wrapping_add(w);
+            return;
+        }
         for (&mask, counts) in self.pots.iter().zip(self.winners.iter_mut()) {
             let c = &mut counts[best_of(mask, hi) as usize];
             *c = c.wrapping_add(w);
