@@ -402,10 +402,13 @@ impl<'a> Reader<'a> {
     }
 
     fn hex4(&mut self) -> Result<u16, JsError> {
+        if self.pos + 4 > self.text.len() {
+            return Err(JsError::Cut);
+        }
         let digits = self
             .text
             .get(self.pos..self.pos + 4)
-            .ok_or_else(|| self.cut_or("a short \\u escape"))?;
+            .ok_or(JsError::Bad("a bad \\u escape"))?;
         let v = u16::from_str_radix(digits, 16).map_err(|_| JsError::Bad("a bad \\u escape"))?;
         if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(JsError::Bad("a bad \\u escape"));
@@ -1212,7 +1215,7 @@ impl Reading {
                 )));
             }
         }
-        if singles.len() % need != 0 {
+        if !singles.len().is_multiple_of(need) {
             return Err(self.bad(format!(
                 "the runout's single cards ({}) do not make whole runs of {need}",
                 singles.len()
@@ -1306,5 +1309,584 @@ fn misread_cards_unknown(h: &mut Hand, board: &[Card]) {
         .collect();
     for p in misread {
         h.players[p].cards.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parsers::Room;
+
+    const URL: &str = "URL: http://thebiggame.pokerstars.net/data/s1/w1/d1/d1h1.js";
+
+    fn parse(text: &str) -> Result<Hand, ParseError> {
+        let chunk = Chunk::new(text, 1, Some(&TheBigGame));
+        TheBigGame.parse(&chunk)
+    }
+
+    fn player(seat: u8, name: &str, stack: u32, cards: &str) -> String {
+        format!("{{Name:\"{name}\",Seat:{seat},Stack:{stack},Cards:[{cards}],CurrentBet:0}}")
+    }
+
+    /// A hand of `players` at a six-seat table whose button is `dealer`, with `plays`.
+    fn text(dealer: u8, players: &[String], plays: &str) -> String {
+        let plays: String = plays.lines().map(str::trim).collect();
+        format!(
+            "{URL}\nLoadHand({{Hand:{{Title:\"d1h1\",NumberOfSeats:6,PotSize:0,BigBlind:400,\
+             SmallBlind: 200,Ante:600,CurrentBet:0,Dealer:{dealer},CardsOut:[],Players: [{}]}},\
+             Plays:[{plays}]}})\n",
+            players.join(",")
+        )
+    }
+
+    fn three() -> Vec<String> {
+        vec![
+            player(1, "A", 10000, "\"da\",\"dj\""),
+            player(2, "B", 10000, "\"sk\",\"c2\""),
+            player(3, "C", 10000, "\"s7\",\"s4\""),
+        ]
+    }
+
+    fn three_hand(plays: &str) -> Result<Hand, ParseError> {
+        parse(&text(1, &three(), plays))
+    }
+
+    fn posts(h: &Hand) -> Vec<(&str, ActionKind, Money)> {
+        h.actions
+            .iter()
+            .filter(|a| a.street == POSTS)
+            .map(|a| (h.players[a.player].name.as_str(), a.kind, a.amount))
+            .collect()
+    }
+
+    fn err(plays: &str) -> ParseError {
+        three_hand(plays).unwrap_err()
+    }
+
+    fn cards(s: &str) -> Vec<Card> {
+        Card::parse_all(s).unwrap()
+    }
+
+    const FOLD_TO_C: &str =
+        r#"{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"},{Seat:3,Action:"Wins",value:1200}"#;
+
+    #[test]
+    fn a_walk() {
+        let h = three_hand(FOLD_TO_C).unwrap();
+        assert_eq!(
+            (h.site.as_str(), h.site_hand_no, h.site_hand_id.as_str()),
+            ("TheBigGame", 10_110_001, "s1/w1/d1/d1h1")
+        );
+        assert_eq!(h.start_time, DateTime::<Utc>::UNIX_EPOCH);
+        assert_eq!(h.game.limit_type, LimitType::PotNoLimit);
+        assert_eq!(h.game.ante, 60_000);
+        assert_eq!(h.players[0].stack, 1_000_000);
+        assert_eq!(h.players[0].cards, cards("Ad Jd"));
+        assert_eq!(
+            posts(&h),
+            vec![
+                ("A", ActionKind::Ante, 60_000),
+                ("B", ActionKind::SmallBlind, 20_000),
+                ("C", ActionKind::BigBlind, 40_000),
+            ]
+        );
+        // The big blind's unmatched half is inside his Wins: given back.
+        assert_eq!(h.returned[0].amount, 20_000);
+        assert_eq!(h.collections[0].amount, 100_000);
+        assert_eq!((h.total_pot, h.rake), (100_000, 0));
+        assert!(h.boards.is_empty());
+    }
+
+    #[test]
+    fn every_action() {
+        // A raises to 1200 (pot limit), B calls, C bets 1600 more (a raise facing a bet), A
+        // goes all in (a raise), B calls all in for less, C folds; A takes back what B could
+        // not match; the board.
+        let plays = r#"{Seat:1,Action:"Raises To",value:1200},{Seat:2,Action:"Calls"},
+            {Seat:3,Action:"Bets",value:1600},{Seat:1,Action:"All-In"},
+            {Seat:2,Action:"All-In"},{Seat:3,Action:"Folds"},
+            {Seat:1,Action:"Takes Back",value:399.5},
+            {Seat:0,Action:"Deal",value:["sq","d2","s3"]},{Seat:0,Action:"Deal",value:["ha"]},
+            {Seat:0,Action:"Deal",value:["d6"]},{Seat:2,Action:"Wins",value:20600.5}"#;
+        let players = vec![
+            player(1, "A", 10000, "\"da\",\"dj\""),
+            player(2, "B", 9000, "\"sk\",\"c2\""),
+            player(3, "C", 10000, "\"s7\",\"s4\""),
+        ];
+        let h = parse(&text(1, &players, plays)).unwrap();
+        let kinds: Vec<(ActionKind, Money, bool)> = h
+            .actions
+            .iter()
+            .filter(|a| a.street == 0)
+            .map(|a| (a.kind, a.amount, a.all_in))
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (ActionKind::Raise, 120_000, false),
+                (ActionKind::Call, 100_000, false),
+                (ActionKind::Raise, 160_000, false),
+                (ActionKind::Raise, 820_000, true),
+                (ActionKind::Call, 780_000, true),
+                (ActionKind::Fold, 0, false),
+            ]
+        );
+        assert_eq!(h.actions[5].raise_to, Some(200_000));
+        assert_eq!(h.returned[0].amount, 39_950);
+        assert_eq!(h.boards, vec![cards("Qs 2d 3s Ah 6d")]);
+        assert!(h.players[0].shown && h.players[1].shown && !h.players[2].shown);
+        assert_eq!(h.total_pot, 2_060_050);
+    }
+
+    #[test]
+    fn streets_and_checks() {
+        let plays = r#"{Seat:1,Action:"Calls"},{Seat:2,Action:"Calls"},{Seat:3,Action:"Checks"},
+            {Seat:0,Action:"Deal",value:["sq","d2","s3"]},{Seat:2,Action:"Checks"},
+            {Seat:3,Action:"Bets",value:800},{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"},
+            {Seat:3,Action:"Wins",value:2600},{Seat:0,Action:"Deal",value:["sq"]}"#;
+        let h = three_hand(plays).unwrap();
+        let street1: Vec<ActionKind> = h.actions_on(1).map(|a| a.kind).collect();
+        assert_eq!(
+            street1,
+            [
+                ActionKind::Check,
+                ActionKind::Bet,
+                ActionKind::Fold,
+                ActionKind::Fold
+            ]
+        );
+        // The deal after the Wins is the viewer's leftover.
+        assert_eq!(h.boards, vec![cards("Qs 2d 3s")]);
+        assert_eq!(h.returned[0].amount, 80_000);
+    }
+
+    #[test]
+    fn straddles_are_posts() {
+        // Six seats, button 6: 1 and 2 post the blinds, 3 straddles, 4 re-straddles; the
+        // button's straddle comes in the list where he acts.
+        let players: Vec<String> = (1..=6)
+            .map(|s| {
+                let cards = format!("\"h{}\",\"c{}\"", s + 1, s + 1);
+                player(s, &format!("P{s}"), 10000, &cards)
+            })
+            .collect();
+        let plays = r#"{Seat:3,Action:"Straddles",value:800},{Seat:4,Action:"Straddles",value:1600},
+            {Seat:5,Action:"Folds"},{Seat:6,Action:"Straddles",value:3200},{Seat:1,Action:"Folds"},
+            {Seat:2,Action:"Folds"},{Seat:3,Action:"Folds"},{Seat:4,Action:"Folds"},
+            {Seat:6,Action:"Wins",value:6800}"#;
+        let h = parse(&text(6, &players, plays)).unwrap();
+        let p: Vec<(ActionKind, Money)> = posts(&h).iter().map(|p| (p.1, p.2)).collect();
+        assert_eq!(
+            p,
+            vec![
+                (ActionKind::Ante, 60_000),
+                (ActionKind::SmallBlind, 20_000),
+                (ActionKind::BigBlind, 40_000),
+                (ActionKind::Straddle, 80_000),
+                (ActionKind::Straddle, 160_000),
+                (ActionKind::Straddle, 320_000),
+            ]
+        );
+        assert_eq!(h.returned[0].amount, 160_000);
+        let e = parse(&text(
+            6,
+            &players,
+            r#"{Seat:0,Action:"Deal",value:["sq","d2","s3"]},{Seat:3,Action:"Straddles",value:800}"#,
+        ))
+        .unwrap_err();
+        assert_eq!(e.message, "play 2: a straddle after the flop");
+    }
+
+    #[test]
+    fn blinds_heads_up_and_around_empty_seats() {
+        // Heads-up the button posts the small blind.
+        let two = vec![player(2, "A", 10000, ""), player(5, "B", 10000, "")];
+        let h = parse(&text(
+            5,
+            &two,
+            r#"{Seat:5,Action:"Folds"},{Seat:2,Action:"Wins",value:1200}"#,
+        ))
+        .unwrap();
+        assert_eq!(
+            posts(&h),
+            vec![
+                ("B", ActionKind::Ante, 60_000),
+                ("B", ActionKind::SmallBlind, 20_000),
+                ("A", ActionKind::BigBlind, 40_000),
+            ]
+        );
+        // Seat 2 after the button (1) is empty: the blinds are 3 and 4, unless the first to act
+        // is 4, when 3 posts the big blind and the small blind is dead.
+        let players: Vec<String> = [1, 3, 4, 5]
+            .iter()
+            .map(|&s| player(s, &format!("P{s}"), 10000, ""))
+            .collect();
+        let live = parse(&text(
+            1,
+            &players,
+            r#"{Seat:5,Action:"Folds"},{Seat:1,Action:"Folds"},{Seat:3,Action:"Folds"},{Seat:4,Action:"Wins",value:1200}"#,
+        ))
+        .unwrap();
+        assert_eq!(posts(&live)[1], ("P3", ActionKind::SmallBlind, 20_000));
+        let dead = parse(&text(
+            1,
+            &players,
+            r#"{Seat:4,Action:"Folds"},{Seat:5,Action:"Folds"},{Seat:1,Action:"Folds"},{Seat:3,Action:"Wins",value:1000}"#,
+        ))
+        .unwrap();
+        assert_eq!(
+            posts(&dead),
+            vec![
+                ("P1", ActionKind::Ante, 60_000),
+                ("P3", ActionKind::BigBlind, 40_000),
+            ]
+        );
+        // A listed empty seat and a player sitting out (no cards, no play) post nothing.
+        let mut players = three();
+        players.insert(1, "{Name:\"\",Seat:6,Stack:0,Cards:[],CurrentBet:0}".into());
+        players.push(player(4, "Away", 5000, ""));
+        let h = parse(&text(
+            3,
+            &players,
+            r#"{Seat:3,Action:"Folds"},{Seat:1,Action:"Folds"},{Seat:2,Action:"Wins",value:1200}"#,
+        ))
+        .unwrap();
+        assert_eq!(h.players.len(), 4);
+        assert!(h.players[3].sitting_out);
+        assert_eq!(
+            posts(&h),
+            vec![
+                ("C", ActionKind::Ante, 60_000),
+                ("A", ActionKind::SmallBlind, 20_000),
+                ("B", ActionKind::BigBlind, 40_000),
+            ]
+        );
+    }
+
+    #[test]
+    fn runouts() {
+        let allin = r#"{Seat:1,Action:"All-In"},{Seat:2,Action:"Folds"},{Seat:3,Action:"Calls"},"#;
+        let run = |deals: &str, wins: &str| three_hand(&format!("{allin}{deals},{wins}"));
+        let wins = r#"{Seat:1,Action:"Wins",value:19600}"#;
+        // Before the flop: the flop dealt last; run twice, the second run as one deal.
+        let h = run(
+            r#"{Seat:0,Action:"Deal",value:["ca"]},{Seat:0,Action:"Deal",value:["h9"]},
+               {Seat:0,Action:"Deal",value:["s4","sq","h2"]}"#,
+            wins,
+        )
+        .unwrap();
+        assert_eq!(h.boards, vec![cards("4s Qs 2h Ac 9h")]);
+        assert!(!h.run_it_twice);
+        let h = run(
+            r#"{Seat:0,Action:"Deal",value:["ca"]},{Seat:0,Action:"Deal",value:["h9"]},
+               {Seat:0,Action:"Deal",value:["cj","s5"]},{Seat:0,Action:"Deal",value:[]},
+               {Seat:0,Action:"Deal",value:["s4","sq","h2"]}"#,
+            r#"{Seat:1,Action:"Wins",value:9800},{Seat:3,Action:"Wins",value:9800}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            h.boards,
+            vec![cards("4s Qs 2h Ac 9h"), cards("4s Qs 2h Jc 5s")]
+        );
+        assert!(h.run_it_twice);
+        // Cards that do not make whole runs, a card dealt twice, an unknown card.
+        let e = run(
+            r#"{Seat:0,Action:"Deal",value:["s4","sq","h2"]},{Seat:0,Action:"Deal",value:["ca"]}"#,
+            wins,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.message,
+            "the runout's single cards (1) do not make whole runs of 2"
+        );
+        let e = run(
+            r#"{Seat:0,Action:"Deal",value:["s4","sq","h2"]},{Seat:0,Action:"Deal",value:["ca","da"]},
+               {Seat:0,Action:"Deal",value:["ca","s5"]}"#,
+            wins,
+        )
+        .unwrap_err();
+        assert_eq!(e.message, "the card Ac is dealt twice");
+        let e = run(
+            r#"{Seat:0,Action:"Deal",value:["s4","sq","h2","ca"]}"#,
+            wins,
+        )
+        .unwrap_err();
+        assert_eq!(e.message, "a runout deal of 4 cards where a run needs 5");
+        let e = run(
+            r#"{Seat:0,Action:"Deal",value:["s4","sq","xx","ca","s5"]}"#,
+            wins,
+        )
+        .unwrap_err();
+        assert_eq!(e.message, "an unknown board card");
+    }
+
+    #[test]
+    fn misread_hole_cards() {
+        let players = vec![
+            player(1, "A", 10000, "\"da\",\"dj\""),
+            player(2, "B", 10000, "\"da\",\"c2\""),
+            player(3, "C", 10000, "\"s7\",\"sq\""),
+        ];
+        let plays = r#"{Seat:1,Action:"Calls"},{Seat:2,Action:"Calls"},{Seat:3,Action:"Checks"},
+            {Seat:0,Action:"Deal",value:["sq","d2","s3"]},{Seat:2,Action:"Checks"},
+            {Seat:3,Action:"Checks"},{Seat:1,Action:"Checks"},{Seat:3,Action:"Wins",value:1800}"#;
+        let h = parse(&text(1, &players, plays)).unwrap();
+        assert!(h.players.iter().all(|p| p.cards.is_empty()));
+    }
+
+    #[test]
+    fn refusals() {
+        let m = |plays: &str| err(plays).message;
+        assert_eq!(
+            m(r#"{Seat:1,Action:"Sings"}"#),
+            "play 1: unknown action `Sings`"
+        );
+        assert_eq!(
+            m(r#"{Seat:1,Action:"Folds",value:3}"#),
+            "play 1: `Folds` with a value"
+        );
+        assert_eq!(m(r#"{Seat:1,Action:"Bets"}"#), "play 1 has no `value`");
+        assert_eq!(
+            m(r#"{Seat:1,Action:"Deal",value:[]}"#),
+            "play 1: `Deal` of seat 1 (seat 0 is the dealer's, who only deals)"
+        );
+        assert_eq!(
+            m(r#"{Seat:1,Action:"Folds",Extra:1}"#),
+            "unknown key `Extra` in play 1"
+        );
+        assert_eq!(
+            m(r#"{Seat:4,Action:"Folds"},{Seat:1,Action:"Wins",value:1}"#),
+            "play 1: seat 4, where nobody sits"
+        );
+        assert_eq!(
+            m(r#"{Seat:1,Action:"Folds"},{Seat:1,Action:"Calls"},{Seat:3,Action:"Wins",value:1}"#),
+            "play 2: an action by a player who folded"
+        );
+        assert_eq!(
+            m(r#"{Seat:1,Action:"Checks"},{Seat:3,Action:"Wins",value:1}"#),
+            "play 1: a check facing a bet"
+        );
+        assert_eq!(
+            m(
+                r#"{Seat:1,Action:"Calls"},{Seat:2,Action:"Calls"},{Seat:3,Action:"Calls"},{Seat:3,Action:"Wins",value:1}"#
+            ),
+            "play 3: a call with nothing to call"
+        );
+        assert_eq!(
+            m(r#"{Seat:1,Action:"Bets",value:100000},{Seat:3,Action:"Wins",value:1}"#),
+            "play 1: a bet of nothing or more than the player's stack"
+        );
+        assert_eq!(
+            m(r#"{Seat:1,Action:"Raises To",value:400},{Seat:3,Action:"Wins",value:1}"#),
+            "play 1: a raise to no more than the highest bet, or by more than the stack"
+        );
+        assert_eq!(
+            m(r#"{Seat:1,Action:"Folds"},{Seat:3,Action:"Wins",value:1},{Seat:2,Action:"Folds"}"#),
+            "play 3: an action after the hand's result (Wins)"
+        );
+        assert_eq!(
+            m(
+                r#"{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"},{Seat:3,Action:"Wins",value:1300}"#
+            ),
+            "the pot does not add up: the players won 1300.00, but the actions left 1200.00 in \
+             the pot"
+        );
+        assert_eq!(
+            m(
+                r#"{Seat:0,Action:"Deal",value:["sq"]},{Seat:1,Action:"Folds"},{Seat:3,Action:"Wins",value:1}"#
+            ),
+            "play 1: a deal of 1 cards on a board of 0"
+        );
+        let e = err(r#"{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"}"#);
+        assert_eq!(
+            (e.kind, e.message.as_str()),
+            (
+                ErrorKind::Unfinished,
+                "the hand has no result (no Wins): it was not finished"
+            )
+        );
+        let e = err(
+            r#"{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"},{Seat:3,Action:"Wins",value:12e2}"#,
+        );
+        assert_eq!(e.kind, ErrorKind::Malformed);
+        assert!(e
+            .message
+            .starts_with("unreadable LoadHand object: a number with an exponent"));
+        assert_eq!(e.line, 2);
+        assert_eq!(e.site_hand_no, Some(10_110_001));
+        assert!(e.line_text.unwrap().starts_with("LoadHand("));
+
+        // The hand's own values.
+        let bad_hand = |from: &str, to: &str| {
+            parse(&text(1, &three(), FOLD_TO_C).replace(from, to))
+                .unwrap_err()
+                .message
+        };
+        assert_eq!(
+            bad_hand("PotSize:0", "PotSize:5"),
+            "the hand does not start from an empty pot and board (PotSize, CurrentBet, CardsOut)"
+        );
+        assert_eq!(
+            bad_hand("Title:\"d1h1\"", "Title:\"d1h2\""),
+            "the Title `d1h2` is not the address's hand 1"
+        );
+        assert_eq!(
+            bad_hand("Dealer:1", "Dealer:5"),
+            "the button (seat 5) is not a seated player"
+        );
+        assert_eq!(
+            bad_hand("Dealer:1", "Dealer:7"),
+            "`Dealer` is not a whole number up to 6"
+        );
+        assert_eq!(
+            bad_hand("Stack:10000,Cards:[\"sk\"", "Stack:0,Cards:[\"sk\""),
+            "player 2 (B) has no chips"
+        );
+        assert_eq!(
+            bad_hand("\"sk\",\"c2\"", "\"sk\",\"c2\",\"c3\""),
+            "`Cards` is not a list of up to 2 cards"
+        );
+        assert_eq!(
+            bad_hand("\"sk\",\"c2\"", "\"sk\",\"k2\""),
+            "`Cards` holds `k2`, which is not a card"
+        );
+        assert_eq!(bad_hand("Seat:3,", "Seat:2,"), "two players in one seat");
+        assert_eq!(
+            bad_hand("Name:\"C\"", "Name:\"\""),
+            "player 3 has no name but chips or cards"
+        );
+        assert_eq!(bad_hand("BigBlind:400,", ""), "Hand has no `BigBlind`");
+    }
+
+    #[test]
+    fn cut_hands_are_unfinished() {
+        let whole = text(1, &three(), FOLD_TO_C);
+        assert!(parse(&whole).is_ok());
+        text::every_cut_is_unfinished(&whole, parse);
+        // Cut anywhere inside the LoadHand line.
+        let (url, line) = whole.trim_end().split_once('\n').unwrap();
+        for k in LOAD_HAND.len()..line.len() {
+            let e = parse(&format!("{url}\n{}", &line[..k])).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Unfinished, "{k}: {e:?}");
+        }
+        // A second hand glued on, or any other line, is refused.
+        let e = parse(&format!("{whole}{}\n", line)).unwrap_err();
+        assert_eq!(e.message, "a line after the hand's LoadHand line");
+        let e = parse(&format!("{url}\nhello")).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+    }
+
+    #[test]
+    fn addresses_and_hand_numbers() {
+        let id =
+            hand_id("URL: http://thebiggame.pokerstars.net/data/s1/w12/d5/d12h150.js").unwrap();
+        assert_eq!(
+            id,
+            HandId {
+                season: 1,
+                week: 12,
+                day: 5,
+                hand: 150
+            }
+        );
+        assert_eq!(id.number(), Some(11_250_150));
+        assert_eq!(id.text(), "s1/w12/d5/d12h150");
+        assert!(hand_id("URL: https://thebiggame.pokerstars.net/data/s2/w1/d1/d1h1.js ").is_some());
+        for not in [
+            "URL: http://thebiggame.pokerstars.net/data/s1/w2/d1/d1h1.js", // weeks differ
+            "URL: http://thebiggame.pokerstars.net/data/s1/w1/d1/d1h.js",
+            "URL: http://thebiggame.pokerstars.net/data/s1/w1/d1/d1h1.json",
+            "URL: http://example.com/data/s1/w1/d1/d1h1.js",
+            "LoadHand({})",
+        ] {
+            assert!(hand_id(not).is_none(), "{not}");
+        }
+        let number = |season, week, day, hand| {
+            HandId {
+                season,
+                week,
+                day,
+                hand,
+            }
+            .number()
+        };
+        assert_eq!(number(1, 99, 9, 9999), Some(19_999_999));
+        assert_eq!(number(1, 100, 1, 1), None);
+        assert_eq!(number(1, 1, 10, 1), None);
+        assert_eq!(number(1, 1, 1, 10_000), None);
+        assert_eq!(number(922_337_203_686, 1, 1, 1), None);
+        let e = parse(&text(1, &three(), FOLD_TO_C).replace("w1/d1/d1h1", "w1/d1/d1h12345"))
+            .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::OutOfRange);
+        // Week 10's titles are misprinted.
+        assert!(check_title(
+            "dd10h7",
+            HandId {
+                season: 1,
+                week: 10,
+                day: 1,
+                hand: 7
+            },
+            1
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn javascript_literals() {
+        fn read(s: &str) -> Result<Js<'_>, JsError> {
+            Reader::new(s).value(0)
+        }
+        assert_eq!(
+            read(r#"{a:[1,-2.50,"x",'y',true,false,null,],"b c":{}}"#).unwrap(),
+            Js::Obj(vec![
+                (
+                    Cow::Borrowed("a"),
+                    Js::Arr(vec![
+                        Js::Num("1"),
+                        Js::Num("-2.50"),
+                        Js::Str(Cow::Borrowed("x")),
+                        Js::Str(Cow::Borrowed("y")),
+                        Js::Bool(true),
+                        Js::Bool(false),
+                        Js::Null,
+                    ])
+                ),
+                (Cow::Borrowed("b c"), Js::Obj(vec![])),
+            ])
+        );
+        assert_eq!(
+            read(r#""O\'Neil \"T\" \u00e9\ud83c\udca1\\\/\n""#).unwrap(),
+            Js::Str(Cow::Owned("O'Neil \"T\" é🂡\\/\n".into()))
+        );
+        for (bad, why) in [
+            ("{a 1}", "an object key not followed by ':'"),
+            ("{1:2}", "an object key that is not a name"),
+            ("[1 2]", "an array item not followed by ',' or ']'"),
+            ("{a:1 b:2}", "an object entry not followed by ',' or '}'"),
+            ("\"\\q\"", "an unknown escape in a string"),
+            ("\"\\u12G4\"", "a bad \\u escape"),
+            ("\"\\ud83c\\u0041\"", "half a surrogate pair"),
+            ("1e5", "a number with an exponent"),
+            ("-x", "a number without digits"),
+            ("nope", "a word that is not a value"),
+            ("#", "not a value"),
+        ] {
+            assert_eq!(read(bad), Err(JsError::Bad(why)), "{bad}");
+        }
+        for cut in ["{a:[1,", "\"abc", "{a", "1.", "\"\\u00", "\"\\"] {
+            assert_eq!(read(cut), Err(JsError::Cut), "{cut}");
+        }
+        let deep = "[".repeat(MAX_DEPTH + 2);
+        assert_eq!(read(&deep), Err(JsError::Bad("values nested too deep")));
+        assert!(load_hand("{});").is_ok());
+        assert_eq!(
+            load_hand("{}) x").unwrap_err().0,
+            JsError::Bad("text after the LoadHand call")
+        );
+        assert_eq!(
+            load_hand("{}]").unwrap_err().0,
+            JsError::Bad("the LoadHand call not closed after its object")
+        );
     }
 }
