@@ -20,9 +20,9 @@
 //!
 //! # The game
 //!
-//! Six-handed hold'em for real money (US dollars, stored in cents: `Stack:100000` is $100,000),
-//! pot limit before the flop and no limit after it (`pn`), the show's rules; no rake (every pot
-//! the viewer shows is won whole). `SmallBlind`/`BigBlind` are the blinds ($200/$400 in every
+//! Six-handed hold'em for real money: the files print no currency, the show was played for US
+//! dollars (stored in cents: `Stack:100000` is $100,000); pot limit before the flop and no limit
+//! after it (`pn`), the show's rules; no rake (every pot the viewer shows is won whole). `SmallBlind`/`BigBlind` are the blinds ($200/$400 in every
 //! hand), `Ante` the ante the button pays for the whole table ($600: $100 a seat): it is stored
 //! as his ante, dead money, and as the game's ante (the amount posted, as PokerStars' parser
 //! stores a big-blind ante). Straddles (`Straddles`, value the chips posted: $800, a second
