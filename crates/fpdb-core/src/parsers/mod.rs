@@ -77,6 +77,7 @@ mod pokertracker_game;
 pub mod sealswithclubs;
 pub mod stars;
 pub(crate) mod text;
+pub mod thebiggame;
 pub mod unibet;
 pub(crate) mod verbs;
 pub mod winamax;
@@ -150,6 +151,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &sealswithclubs::SealsWithClubs,
     &fulltilt::FullTilt,
     &ongame::OnGame,
+    &thebiggame::TheBigGame,
     &cake::Cake,
     &unibet::Unibet,
     &kingsclub::KingsClub,
