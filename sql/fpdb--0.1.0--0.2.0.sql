@@ -1457,6 +1457,75 @@ LANGUAGE c
 AS 'MODULE_PATHNAME', 'reimport_wrapper';
 -- ---- end of the reimport section
 
+-- ---- Deleting hands on one server or a Citus cluster (issue 20): fpdb.delete_hands.
+-- Deletes hands with every row they own, HudCache kept exact, on one server and on a Citus
+-- cluster alike; returns the number of hands deleted. On one server this is a DELETE of the
+-- Hands rows (their HandsPlayers, HandsActions, BoardCards and RawHands rows follow by cascade,
+-- and the HudCache trigger folds the players' rows out). On a cluster, where HudCache has no
+-- trigger, the HudCache rows of the deleted hands' keys (player, game type, seats, position,
+-- tournament type) are computed again from the HandsPlayers rows left, and the hands' keys leave
+-- fpdb._hand_keys, so the same hands can be imported again. SECURITY INVOKER: the caller needs
+-- the rights a DELETE of those rows needs (and, on a cluster, to write HudCache and delete from
+-- fpdb._hand_keys).
+CREATE FUNCTION fpdb.delete_hands(hand_ids bigint[]) RETURNS bigint
+LANGUAGE plpgsql VOLATILE STRICT SECURITY INVOKER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    deleted bigint;
+    players int[];
+    gametypes smallint[];
+    sites smallint[];
+    numbers bigint[];
+    site smallint;
+    site_numbers bigint[];
+    cols text;
+BEGIN
+    IF NOT fpdb._is_distributed() THEN
+        DELETE FROM fpdb.Hands h WHERE h.id OPERATOR(pg_catalog.=) ANY (hand_ids);
+        GET DIAGNOSTICS deleted = ROW_COUNT;
+        RETURN deleted;
+    END IF;
+    PERFORM pg_catalog.pg_advisory_xact_lock(7381510162543363139);  -- every HudCache writer's lock
+    SELECT pg_catalog.array_agg(d.playerId) INTO players
+    FROM (SELECT DISTINCT hp.playerId FROM fpdb.HandsPlayers hp
+          WHERE hp.handId OPERATOR(pg_catalog.=) ANY (hand_ids)) AS d;
+    SELECT pg_catalog.array_agg(d.gametypeId) INTO gametypes
+    FROM (SELECT DISTINCT hp.gametypeId FROM fpdb.HandsPlayers hp
+          WHERE hp.handId OPERATOR(pg_catalog.=) ANY (hand_ids)) AS d;
+    SELECT pg_catalog.array_agg(h.siteId), pg_catalog.array_agg(h.siteHandNo) INTO sites, numbers
+    FROM fpdb.Hands h WHERE h.id OPERATOR(pg_catalog.=) ANY (hand_ids);
+    DELETE FROM fpdb.Hands h WHERE h.id OPERATOR(pg_catalog.=) ANY (hand_ids);
+    GET DIAGNOSTICS deleted = ROW_COUNT;
+    IF deleted OPERATOR(pg_catalog.=) 0 THEN
+        RETURN 0;
+    END IF;
+    -- The keys leave site by site: each statement is one site's numbers, as parameters.
+    FOR site IN SELECT DISTINCT u.s FROM pg_catalog.unnest(sites) AS u(s) LOOP
+        SELECT pg_catalog.array_agg(u.n) INTO site_numbers
+        FROM ROWS FROM (pg_catalog.unnest(sites), pg_catalog.unnest(numbers)) AS u(s, n)
+        WHERE u.s OPERATOR(pg_catalog.=) site;
+        DELETE FROM fpdb._hand_keys k
+        WHERE k.siteId OPERATOR(pg_catalog.=) site
+          AND k.siteHandNo OPERATOR(pg_catalog.=) ANY (site_numbers);
+    END LOOP;
+    -- The deleted hands' HudCache rows, from the rows that are left (no trigger on a cluster).
+    DELETE FROM fpdb.HudCache c
+    WHERE c.playerId OPERATOR(pg_catalog.=) ANY (players) AND c.gametypeId OPERATOR(pg_catalog.=) ANY (gametypes);
+    SELECT pg_catalog.string_agg(pg_catalog.quote_ident(a.attname), ', ' ORDER BY a.attnum) INTO cols
+    FROM pg_catalog.pg_attribute a
+    WHERE a.attrelid OPERATOR(pg_catalog.=) 'fpdb.hudcache_rebuilt'::pg_catalog.regclass
+      AND a.attnum OPERATOR(pg_catalog.>) 0 AND NOT a.attisdropped;
+    EXECUTE pg_catalog.format(
+        'INSERT INTO fpdb.HudCache (%s) SELECT %s FROM fpdb.hudcache_rebuilt b '
+        'WHERE b.playerId OPERATOR(pg_catalog.=) ANY ($1) AND b.gametypeId OPERATOR(pg_catalog.=) ANY ($2)',
+        cols, cols) USING players, gametypes;
+    RETURN deleted;
+END
+$$;
+COMMENT ON FUNCTION fpdb.delete_hands(bigint[]) IS
+    'Deletes hands with all their rows, HudCache exact, on one server or a Citus cluster; returns the hands deleted.';
+
+-- ---- end of the delete_hands section
+
 -- ==== Keep this the last statement of the update script: every section above may add
 -- ==== constraints or triggers, which must be recorded as fpdb's own.
 SELECT fpdb._record_own_objects();

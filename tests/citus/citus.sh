@@ -131,12 +131,24 @@ H="SELECT hands, vpip, pfr FROM fpdb.hud((SELECT name FROM fpdb.Players p JOIN f
 check "fpdb.hud of the busiest player" "$(q "$COORD" -c "$H")" "$(q "$SINGLE" -c "$H")"
 PS="SELECT count(*), sum(HDs) FROM fpdb.player_stats"
 check "player_stats" "$(q "$COORD" -c "$PS")" "$(q "$SINGLE" -c "$PS")"
-# Deleting hands on a cluster: HudCache follows with rebuild_hudcache (no triggers there).
+# Deleting hands: fpdb.delete_hands keeps HudCache exact on the cluster (no triggers there) as
+# the trigger does on one server, and frees the hands' keys, so they import again.
+DEL="SELECT fpdb.delete_hands(ARRAY(SELECT id FROM fpdb.Hands WHERE siteHandNo % 3 = 0))"
+check "delete_hands: as many hands deleted" "$(q "$COORD" -c "$DEL")" "$(q "$SINGLE" -c "$DEL")"
+check "HudCache after delete_hands" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
+check "hudcache_diff() empty after delete_hands" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.hudcache_diff()")" "0"
+check "hand keys = hands after delete_hands" "$(q "$COORD" -c "SELECT count(*) FROM fpdb._hand_keys")" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.Hands")"
 for port in "$COORD" "$SINGLE"; do
-  q "$port" -c "DELETE FROM fpdb.Hands WHERE siteHandNo % 3 = 0" >/dev/null
+  for f in "${files[@]}"; do import "$port" "$f" >/dev/null; done
+done
+check "the deleted hands imported again" "$(q "$COORD" -c "$HP")" "$(q "$SINGLE" -c "$HP")"
+check "HudCache after importing them again" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
+# A plain DELETE leaves a cluster's HudCache to rebuild_hudcache (README).
+for port in "$COORD" "$SINGLE"; do
+  q "$port" -c "DELETE FROM fpdb.Hands WHERE siteHandNo % 3 = 1" >/dev/null
 done
 q "$COORD" -c "SELECT fpdb.rebuild_hudcache()" >/dev/null
-check "HudCache after a delete and rebuild_hudcache" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
+check "HudCache after a DELETE and rebuild_hudcache" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
 check "hudcache_diff() empty after the rebuild" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.hudcache_diff()")" "0"
 
 # Throughput: one import_file of a generated history, on the cluster and on one server.

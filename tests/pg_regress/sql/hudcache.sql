@@ -18,6 +18,13 @@ SELECT count(*) AS diff_after_import FROM fpdb.hudcache_diff();
 -- Deleting hands cascades to HandsPlayers; the trigger subtracts them.
 DELETE FROM fpdb.Hands WHERE id % 10 = 3;
 SELECT count(*) AS diff_after_delete FROM fpdb.hudcache_diff();
+-- fpdb.delete_hands (the same on a Citus cluster, where HudCache has no trigger): the hands
+-- deleted, with their rows and their text; hands that are not there count nothing.
+SELECT fpdb.delete_hands(ARRAY(SELECT id FROM fpdb.Hands WHERE id % 10 = 4) || ARRAY[-1, 999999]::bigint[]) AS deleted;
+SELECT count(*) AS left_rows FROM fpdb.HandsPlayers hp WHERE hp.handId % 10 = 4;
+SELECT count(*) AS left_texts FROM fpdb.RawHands r WHERE r.handId % 10 = 4;
+SELECT count(*) AS diff_after_delete_hands FROM fpdb.hudcache_diff();
+SELECT fpdb.delete_hands('{}') AS none, fpdb.delete_hands(NULL) IS NULL AS null_is_null;
 
 -- Updates move rows between keys and change sums.
 UPDATE fpdb.HandsPlayers SET position = '9' WHERE id % 7 = 0;
