@@ -32,6 +32,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("unibet", &["cash/Unibet"]),
     ("kingsclub", &["cash/KingsClub"]),
     ("merge", &["cash/Merge", "tour/Merge"]),
+    ("microgaming", &["cash/Microgaming", "tour/Microgaming"]),
     ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
 ];
 

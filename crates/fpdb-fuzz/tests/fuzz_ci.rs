@@ -141,6 +141,7 @@ targets! {
     fuzz_unibet => "unibet",
     fuzz_kingsclub => "kingsclub",
     fuzz_merge => "merge",
+    fuzz_microgaming => "microgaming",
     fuzz_pokertracker => "pokertracker",
     fuzz_stats => "stats",
 }

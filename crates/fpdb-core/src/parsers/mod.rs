@@ -69,6 +69,7 @@ pub mod ggpoker;
 pub mod ipoker;
 pub mod kingsclub;
 pub mod merge;
+pub mod microgaming;
 pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
@@ -154,6 +155,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &unibet::Unibet,
     &kingsclub::KingsClub,
     &merge::Merge,
+    &microgaming::Microgaming,
     &pokertracker::PokerTracker,
 ];
 
