@@ -29,6 +29,14 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("fulltilt", &["cash/FTP", "tour/FTP"]),
     ("ongame", &["cash/OnGame", "tour/OnGame"]),
     ("cake", &["cash/Cake", "tour/Cake"]),
+    (
+        "entraction",
+        &[
+            "cash/Entraction",
+            "tour/Entraction",
+            "unsupported-sites/entraction",
+        ],
+    ),
     ("unibet", &["cash/Unibet"]),
     ("kingsclub", &["cash/KingsClub"]),
     ("merge", &["cash/Merge", "tour/Merge"]),

@@ -138,6 +138,7 @@ targets! {
     fuzz_fulltilt => "fulltilt",
     fuzz_ongame => "ongame",
     fuzz_cake => "cake",
+    fuzz_entraction => "entraction",
     fuzz_unibet => "unibet",
     fuzz_kingsclub => "kingsclub",
     fuzz_merge => "merge",

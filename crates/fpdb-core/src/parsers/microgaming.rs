@@ -85,6 +85,7 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
+use crate::parsers::verbs::{self, Amounted};
 use crate::parsers::{pokertracker, room, text};
 use crate::pot::{self, PotPolicy, Uncalled};
 use crate::split::Chunk;
@@ -839,7 +840,25 @@ fn build(src: Src<'_>, r: &Read, both: &[PlayerIdx]) -> Result<Hand, ParseError>
                     b.set_street(0);
                 }
                 b.hand_mut().players[p].sitting_out = false;
-                bet(&mut b, a, p, totals).map_err(|m| ParseError::malformed(line(), m))?;
+                let what = match a.kind {
+                    Kind::Fold | Kind::Check if a.value.is_some() => {
+                        return Err(bad("a fold or check with an amount"))
+                    }
+                    Kind::Fold => {
+                        b.fold(p);
+                        continue;
+                    }
+                    Kind::Check => {
+                        b.check(p);
+                        continue;
+                    }
+                    Kind::Call => Amounted::Call,
+                    Kind::Bet => Amounted::Bet,
+                    Kind::Raise => Amounted::Raise,
+                    _ => Amounted::AllIn,
+                };
+                verbs::apply_amounted(&mut b, p, what, value()?, totals)
+                    .map_err(|m| ParseError::malformed(line(), m))?;
             }
             Kind::ShowCards | Kind::MuckCards => {
                 if a.cards.len() > h.game.category.hand_size() {
@@ -919,68 +938,6 @@ fn build(src: Src<'_>, r: &Read, both: &[PlayerIdx]) -> Result<Hand, ParseError>
         }
     }
     Ok(hand)
-}
-
-/// A betting action of player `p` (see the module for the amounts); the error's message.
-fn bet(b: &mut HandBuilder, a: &Act, p: PlayerIdx, totals: bool) -> Result<(), &'static str> {
-    let (max, mine, behind) = (b.street_max(), b.street_total(p), b.behind(p));
-    match a.kind {
-        Kind::Fold => {
-            if a.value.is_some() {
-                return Err("a fold with an amount");
-            }
-            b.fold(p);
-        }
-        Kind::Check => {
-            if a.value.is_some() {
-                return Err("a check with an amount");
-            }
-            b.check(p);
-        }
-        Kind::Call => {
-            let v = a.value.ok_or("a call without its amount")?;
-            let added = if totals { v.saturating_sub(mine) } else { v };
-            let matched = mine.saturating_add(added);
-            let all_in = added == behind;
-            if added <= 0 || added > behind || matched > max || (matched < max && !all_in) {
-                return Err("a call of another amount than the bet to call");
-            }
-            b.call(p, added, all_in);
-        }
-        Kind::Bet | Kind::Raise => {
-            let v = a.value.ok_or("a bet or raise without its amount")?;
-            let to = if totals { v } else { mine.saturating_add(v) };
-            let added = to.saturating_sub(mine);
-            if to <= max || added > behind {
-                return Err(
-                    "a bet or raise to no more than the bet, or of more chips than the player has",
-                );
-            }
-            let all_in = added == behind;
-            // A bet over the blinds is a raise.
-            if max == 0 {
-                b.bet(p, added, all_in);
-            } else {
-                b.raise_to(p, to, all_in);
-            }
-        }
-        Kind::AllIn => {
-            let v = a.value.ok_or("an all-in without its amount")?;
-            if v <= 0 || v != behind {
-                return Err("an all-in of another amount than the player's chips");
-            }
-            let to = mine.saturating_add(v);
-            if to <= max {
-                b.call(p, v, true);
-            } else if max == 0 {
-                b.bet(p, v, true);
-            } else {
-                b.raise_to(p, to, true);
-            }
-        }
-        _ => {}
-    }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------

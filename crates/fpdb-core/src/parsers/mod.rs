@@ -64,6 +64,7 @@ use crate::split::Chunk;
 pub mod betonline;
 pub mod bovada;
 pub mod cake;
+pub mod entraction;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
@@ -152,6 +153,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &fulltilt::FullTilt,
     &ongame::OnGame,
     &cake::Cake,
+    &entraction::Entraction,
     &unibet::Unibet,
     &kingsclub::KingsClub,
     &merge::Merge,
