@@ -37,6 +37,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
             "unsupported-sites/entraction",
         ],
     ),
+    ("enet", &["cash/Enet"]),
     ("unibet", &["cash/Unibet"]),
     ("kingsclub", &["cash/KingsClub"]),
     ("merge", &["cash/Merge", "tour/Merge"]),

@@ -139,6 +139,7 @@ targets! {
     fuzz_ongame => "ongame",
     fuzz_cake => "cake",
     fuzz_entraction => "entraction",
+    fuzz_enet => "enet",
     fuzz_unibet => "unibet",
     fuzz_kingsclub => "kingsclub",
     fuzz_merge => "merge",

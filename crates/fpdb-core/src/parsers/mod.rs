@@ -64,6 +64,7 @@ use crate::split::Chunk;
 pub mod betonline;
 pub mod bovada;
 pub mod cake;
+pub mod enet;
 pub mod entraction;
 pub mod fulltilt;
 pub mod ggpoker;
@@ -154,6 +155,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &ongame::OnGame,
     &cake::Cake,
     &entraction::Entraction,
+    &enet::Enet,
     &unibet::Unibet,
     &kingsclub::KingsClub,
     &merge::Merge,
