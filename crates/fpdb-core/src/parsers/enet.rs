@@ -399,19 +399,8 @@ impl Parser {
                     .next()
                     .ok_or_else(|| ParseError::malformed(no, "a street without its cards"))?;
                 let cards = cards_of(g, no)?;
-                let want = street as usize + 2;
-                let before = if street == 1 { 0 } else { want - 1 };
-                if self.board.len() != before
-                    || cards.len() != want
-                    || !cards.starts_with(&self.board)
-                {
-                    return Err(ParseError::malformed(
-                        no,
-                        "a street dealt out of order or another board",
-                    ));
-                }
-                self.board = cards;
-                self.b.set_street(street);
+                self.b
+                    .deal_board(no, &mut self.board, street, &cards, true)?;
             }
             "SHOWDOWN" => {
                 if self.section != Section::Play {
@@ -446,32 +435,8 @@ impl Parser {
                 .b
                 .player(&name)
                 .ok_or_else(|| ParseError::unknown_actor(no))?;
-            self.post(no, p, ActionKind::BothBlinds, both)?;
+            self.b.checked_post(no, p, ActionKind::BothBlinds, both)?;
         }
-        Ok(())
-    }
-
-    fn post(
-        &mut self,
-        no: u32,
-        p: PlayerIdx,
-        kind: ActionKind,
-        v: Money,
-    ) -> Result<(), ParseError> {
-        if self.b.street() >= 0 {
-            return Err(ParseError::malformed(
-                no,
-                "a post after the cards were dealt",
-            ));
-        }
-        if v <= 0 || v > self.b.behind(p) {
-            return Err(ParseError::malformed(
-                no,
-                "a post of more chips than the player has",
-            ));
-        }
-        let all_in = v == self.b.behind(p);
-        self.b.post(p, kind, v, all_in);
         Ok(())
     }
 
@@ -636,7 +601,7 @@ impl Parser {
                 "a blind of another amount than the table's",
             ));
         }
-        self.post(no, p, kind, v)
+        self.b.checked_post(no, p, kind, v)
     }
 
     fn summary(&mut self, no: u32, line: &str) -> Result<(), ParseError> {

@@ -13,9 +13,9 @@
 //!   €3,000 #1 12717727 2`: tournament 12717727, table 2); their buy-in is not printed (0, EUR).
 //! - `Players(max 6):`, then one line a player: `NAME (EUR 468.50 in seat 4)` (`(6,003.00 in
 //!   seat 1)` in tournaments).
-//! - `Dealer: NAME` (the button), `Small Blind: NAME (5.00)`, `Big Blind: NAME (10.00)`, `Small
-//!   + Big Blind: NAME (1.50)` (both blinds, the small blind dead), `Blind out of turn: NAME
-//!   (1.00)` (a big blind posted to come in: live), `NAME Ante (20.00)`.
+//! - `Dealer: NAME` (the button), `Small Blind: NAME (5.00)`, `Big Blind: NAME (10.00)`,
+//!   `Small + Big Blind: NAME (1.50)` (both blinds, the small blind dead), `Blind out of turn:
+//!   NAME (1.00)` (a big blind posted to come in: live), `NAME Ante (20.00)`.
 //! - `NAME was dealt: 9c - 7d`: the hero's cards.
 //! - `NAME Fold`, `Check`, `Call (X)`, `Bet (X)`, `Raise (X)`, `All-In (X)`: every amount is the
 //!   chips the action adds (`Raise (15.00)` by the 5 small blind makes 20). A bet over the blinds
@@ -363,7 +363,7 @@ impl Parser {
             if let Some(r) = line.strip_prefix(label) {
                 // A player may be named so: then the rest is his action, not cards.
                 if let Ok(cards) = cards_of(r, no) {
-                    return self.street(no, street, &cards);
+                    return self.b.deal_board(no, &mut self.board, street, &cards, true);
                 }
             }
         }
@@ -398,47 +398,7 @@ impl Parser {
             // Fixed-limit stakes are the bets: the small blind is what was posted.
             self.b.hand_mut().game.small_blind = v;
         }
-        self.post(no, p, kind, v)
-    }
-
-    fn post(
-        &mut self,
-        no: u32,
-        p: PlayerIdx,
-        kind: ActionKind,
-        v: Money,
-    ) -> Result<(), ParseError> {
-        if self.b.street() >= 0 {
-            return Err(ParseError::malformed(
-                no,
-                "a post after the cards were dealt",
-            ));
-        }
-        if v <= 0 || v > self.b.behind(p) {
-            return Err(ParseError::malformed(
-                no,
-                "a post of more chips than the player has",
-            ));
-        }
-        let all_in = v == self.b.behind(p);
-        self.b.post(p, kind, v, all_in);
-        Ok(())
-    }
-
-    /// `Flop 2c - Ad - 4h`, `Turn ...` with the whole board.
-    fn street(&mut self, no: u32, street: i8, cards: &[Card]) -> Result<(), ParseError> {
-        // The flop's three cards, then one a street.
-        let want = street as usize + 2;
-        let before = if street == 1 { 0 } else { want - 1 };
-        if self.board.len() != before || cards.len() != want || !cards.starts_with(&self.board) {
-            return Err(ParseError::malformed(
-                no,
-                "a street dealt out of order or another board",
-            ));
-        }
-        self.board = cards.to_vec();
-        self.b.set_street(street);
-        Ok(())
+        self.b.checked_post(no, p, kind, v)
     }
 
     /// A line after a seated player's name (`r`, trimmed).
@@ -504,7 +464,7 @@ impl Parser {
                     "an ante of another amount than the table's",
                 ));
             }
-            return self.post(no, p, ActionKind::Ante, v);
+            return self.b.checked_post(no, p, ActionKind::Ante, v);
         }
         if verb == "Payback" {
             let v = amount.ok_or_else(|| ParseError::malformed(no, "a payback without amount"))?;

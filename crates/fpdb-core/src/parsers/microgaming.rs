@@ -803,12 +803,8 @@ fn build(src: Src<'_>, r: &Read, both: &[PlayerIdx]) -> Result<Hand, ParseError>
                     _ if v == sb.saturating_add(bb) => (ActionKind::BothBlinds, v),
                     _ => return Err(bad("a post to play of another amount than the blinds")),
                 };
-                if amount <= 0 || amount > b.behind(p) {
-                    return Err(bad("a post of more chips than the player has"));
-                }
-                let all_in = amount == b.behind(p);
+                b.checked_post(line(), p, kind, amount)?;
                 b.hand_mut().players[p].sitting_out = false;
-                b.post(p, kind, amount, all_in);
             }
             Kind::DealCards => {
                 if b.street() > 0 || a.cards.is_empty() {
@@ -824,16 +820,15 @@ fn build(src: Src<'_>, r: &Read, both: &[PlayerIdx]) -> Result<Hand, ParseError>
                 hero.get_or_insert(p);
             }
             Kind::DealFlop | Kind::DealTurn | Kind::DealRiver => {
-                let (street, had, n) = match a.kind {
-                    Kind::DealFlop => (1, 0, 3),
-                    Kind::DealTurn => (2, 3, 1),
-                    _ => (3, 4, 1),
+                let street = match a.kind {
+                    Kind::DealFlop => 1,
+                    Kind::DealTurn => 2,
+                    _ => 3,
                 };
-                if board.len() != had || a.cards.len() != n || a.player.is_some() {
-                    return Err(bad("a street dealt out of order or with the wrong cards"));
+                if a.player.is_some() {
+                    return Err(bad("a street dealt to a seat"));
                 }
-                board.extend_from_slice(&a.cards);
-                b.set_street(street);
+                b.deal_board(line(), &mut board, street, &a.cards, false)?;
             }
             Kind::Fold | Kind::Check | Kind::Call | Kind::Bet | Kind::Raise | Kind::AllIn => {
                 if b.street() < 0 {
