@@ -150,7 +150,7 @@ impl Ids {
 /// The usual currency of a room (Sites.currency).
 fn site_currency(site: &str) -> &'static str {
     match site {
-        "Winamax" | "Unibet" | "Betfair" | "Everest" | "Microgaming" => "EUR",
+        "Winamax" | "Unibet" | "Betfair" | "Everest" | "Microgaming" | "Entraction" => "EUR",
         "iPoker" => "EUR",
         // PokerTracker's exports of Merge's tables (USD, like its own client).
         "Merge" => "USD",

@@ -398,6 +398,23 @@ pub struct Tournament {
     pub results: Vec<Finish>,
 }
 
+impl Tournament {
+    /// A tournament whose hands print no buy-in (0 in `currency`), only its number and table.
+    pub fn unpriced(tourney_no: i64, currency: &str, table_no: Option<String>) -> Tournament {
+        Tournament {
+            tourney_no,
+            buyin: 0,
+            fee: 0,
+            bounty: 0,
+            currency: currency.to_string(),
+            level: None,
+            table_no,
+            rebuy: false,
+            results: Vec::new(),
+        }
+    }
+}
+
 /// A player's finishing place (and prize) printed in a tournament hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finish {

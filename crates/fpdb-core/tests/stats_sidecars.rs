@@ -578,6 +578,11 @@ const HANDS_KNOWN_DIFFERENCES: &[(&str, &str)] = &[
          sidecar counts five",
     ),
     (
+        "cash/Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: maxSeats 10 vs 9",
+        "the Microgaming XML prints its table size (`tablesize`) only from version 5 (2016); fpdb \
+         guesses it (semantics.md §3.14: 10), the sidecar has 9",
+    ),
+    (
         "cash/OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt: maxSeats 9 vs 10",
         "the OnGame text prints no table size; fpdb guesses it from the seats used (highest seat 9), \
          the sidecar has 10",

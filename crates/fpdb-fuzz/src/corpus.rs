@@ -29,9 +29,19 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("fulltilt", &["cash/FTP", "tour/FTP"]),
     ("ongame", &["cash/OnGame", "tour/OnGame"]),
     ("cake", &["cash/Cake", "tour/Cake"]),
+    (
+        "entraction",
+        &[
+            "cash/Entraction",
+            "tour/Entraction",
+            "unsupported-sites/entraction",
+        ],
+    ),
+    ("enet", &["cash/Enet"]),
     ("unibet", &["cash/Unibet"]),
     ("kingsclub", &["cash/KingsClub"]),
     ("merge", &["cash/Merge", "tour/Merge"]),
+    ("microgaming", &["cash/Microgaming", "tour/Microgaming"]),
     ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
     ("thebiggame", &["cash/TheBigGame"]),
 ];

@@ -35,12 +35,14 @@ fn default_execs(target: &str) -> u64 {
 
 /// One in how many mutated inputs must still parse. Unibet prints every amount twice (the
 /// actions and the summary's `bet .. and won ..`, which the parser checks), and its corpus is
-/// one hand: a mutated amount is refused more often than in other rooms' histories.
+/// one hand: a mutated amount is refused more often than in other rooms' histories. Two of
+/// Enet's four corpus hands are refused by design (the room's awards leave a side pot out), so
+/// mutations of those never parse: about one input in six does (17,920 of 100,000).
 fn parse_share(target: &str) -> u64 {
-    if target == "unibet" {
-        5
-    } else {
-        4
+    match target {
+        "unibet" => 5,
+        "enet" => 8,
+        _ => 4,
     }
 }
 
@@ -138,9 +140,12 @@ targets! {
     fuzz_fulltilt => "fulltilt",
     fuzz_ongame => "ongame",
     fuzz_cake => "cake",
+    fuzz_entraction => "entraction",
+    fuzz_enet => "enet",
     fuzz_unibet => "unibet",
     fuzz_kingsclub => "kingsclub",
     fuzz_merge => "merge",
+    fuzz_microgaming => "microgaming",
     fuzz_pokertracker => "pokertracker",
     fuzz_thebiggame => "thebiggame",
     fuzz_stats => "stats",

@@ -64,11 +64,14 @@ use crate::split::Chunk;
 pub mod betonline;
 pub mod bovada;
 pub mod cake;
+pub mod enet;
+pub mod entraction;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
 pub mod kingsclub;
 pub mod merge;
+pub mod microgaming;
 pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
@@ -153,9 +156,12 @@ pub static ROOMS: &[&dyn Room] = &[
     &ongame::OnGame,
     &thebiggame::TheBigGame,
     &cake::Cake,
+    &entraction::Entraction,
+    &enet::Enet,
     &unibet::Unibet,
     &kingsclub::KingsClub,
     &merge::Merge,
+    &microgaming::Microgaming,
     &pokertracker::PokerTracker,
 ];
 

@@ -475,6 +475,73 @@ impl Betting {
     }
 }
 
+/// A betting action that rooms without PokerStars' verbs print as a word and one amount (XML
+/// attributes, tabular columns: `Call (0.11)`, `type="Raise" value="280.00"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Amounted {
+    Call,
+    Bet,
+    Raise,
+    AllIn,
+}
+
+/// Applies `what` of player `p` printed with the amount `v`: the chips the action adds, or, when
+/// `totals`, the player's new total on the street for calls, bets and raises (an all-in always
+/// prints the chips it adds). A bet over the blinds is a raise, a raise of nothing yet bet is a
+/// bet; an all-in is a call, a bet or a raise as the total it makes is. An amount read the wrong
+/// way is refused: a call must match the bet (or be all-in for less), a bet or raise must go
+/// above it, an all-in must be all the player has, no action more than he has. The error is its
+/// message.
+pub(crate) fn apply_amounted(
+    b: &mut HandBuilder,
+    p: PlayerIdx,
+    what: Amounted,
+    v: Money,
+    totals: bool,
+) -> Result<(), &'static str> {
+    let (max, mine, behind) = (b.street_max(), b.street_total(p), b.behind(p));
+    match what {
+        Amounted::Call => {
+            let added = if totals { v.saturating_sub(mine) } else { v };
+            let matched = mine.saturating_add(added);
+            let all_in = added == behind;
+            if added <= 0 || added > behind || matched > max || (matched < max && !all_in) {
+                return Err("a call of another amount than the bet to call");
+            }
+            b.call(p, added, all_in);
+        }
+        Amounted::Bet | Amounted::Raise => {
+            let to = if totals { v } else { mine.saturating_add(v) };
+            let added = to.saturating_sub(mine);
+            if to <= max || added > behind {
+                return Err(
+                    "a bet or raise to no more than the bet, or of more chips than the player has",
+                );
+            }
+            let all_in = added == behind;
+            if max == 0 {
+                b.bet(p, added, all_in);
+            } else {
+                b.raise_to(p, to, all_in);
+            }
+        }
+        Amounted::AllIn => {
+            if v <= 0 || v != behind {
+                return Err("an all-in of another amount than the player's chips");
+            }
+            let to = mine.saturating_add(v);
+            if to <= max {
+                b.call(p, v, true);
+            } else if max == 0 {
+                b.bet(p, v, true);
+            } else {
+                b.raise_to(p, to, true);
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
