@@ -459,7 +459,35 @@ pub struct Hand {
     pub tournament: Option<Tournament>,
 }
 
+impl Tournament {
+    /// A tournament whose buy-in the hand does not print (0, USD: the tournament summaries give
+    /// it): its number and the table within it.
+    pub fn unpriced(tourney_no: i64, table_no: Option<String>) -> Tournament {
+        Tournament {
+            tourney_no,
+            buyin: 0,
+            fee: 0,
+            bounty: 0,
+            currency: "USD".to_string(),
+            level: None,
+            table_no,
+            rebuy: false,
+            results: Vec::new(),
+        }
+    }
+}
+
 impl Hand {
+    /// The largest ante anyone posted, if anyone did (the ante of rooms that print it only in
+    /// the posts).
+    pub fn largest_ante(&self) -> Option<Money> {
+        self.actions
+            .iter()
+            .filter(|a| a.kind == ActionKind::Ante)
+            .map(|a| a.amount)
+            .max()
+    }
+
     pub fn player_index(&self, name: &str) -> Option<PlayerIdx> {
         self.players.iter().position(|p| p.name == name)
     }

@@ -456,17 +456,7 @@ impl Parser {
         h.table_name = t.table;
         h.max_seats = t.max_seats;
         if let Some((tourney_no, table_no)) = t.tourney {
-            h.tournament = Some(Tournament {
-                tourney_no,
-                buyin: 0,
-                fee: 0,
-                bounty: 0,
-                currency: "USD".to_string(),
-                level: None,
-                table_no: Some(table_no),
-                rebuy: false,
-                results: Vec::new(),
-            });
+            h.tournament = Some(Tournament::unpriced(tourney_no, Some(table_no)));
         }
         self.scale = if tour { CHIPS } else { CENTS };
         self.b = Some(b);
