@@ -380,6 +380,34 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
         "Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt: Player8: street1CBDone: ours 1, sidecar false",
         "the same c-bet",
     ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: position: ours 1, sidecar Some(Number(3))",
+        "the reference tracker's PKR reader numbered the positions with the blinds counted in (the first to act after the big blind 5 down to the button 2); the G rule numbers the button 0 and the cutoff 1 (`Moving Button to seat 1`: Player1 has the button, seats 2 and 3 the blinds)",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player1: position: ours 0, sidecar Some(Number(2))",
+        "the same numbering",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player4: position: ours 2, sidecar Some(Number(4))",
+        "the same numbering",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: allout96: position: ours 3, sidecar Some(Number(5))",
+        "the same numbering",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: totalProfit: ours -92, sidecar -88",
+        "the reference tracker did not read `Hero posts $0.04` (a newcomer's big blind); the stacks the hand prints after it ($4 then $3.08) say -0.92",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player2: totalProfit: ours -20, sidecar -28",
+        "the reference tracker read PKR's `calls $X` as the chips added; it is the caller's total on the street, and the stacks the hand prints after it ($5.28 then $5.08) say -0.20",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player3: winnings: ours 366, sidecar 0",
+        "the sidecar's winnings are 0 for the pot's winner, whose totalProfit (219) counts the $3.66 he won",
+    ),
 ];
 
 #[test]

@@ -73,6 +73,7 @@ pub mod merge;
 pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
+pub mod pkr;
 pub mod pokertracker;
 mod pokertracker_game;
 pub mod sealswithclubs;
@@ -158,6 +159,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &sealswithclubs::SealsWithClubs,
     &fulltilt::FullTilt,
     &ongame::OnGame,
+    &pkr::Pkr,
     &cake::Cake,
     &unibet::Unibet,
     &kingsclub::KingsClub,
