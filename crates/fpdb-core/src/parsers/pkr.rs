@@ -79,8 +79,9 @@
 //!   total seconds)`, `has become disconnected and has 10 seconds to reconnect`, `has
 //!   disconnected and has been granted disconnection protection`, `has reconnected`.
 //! - Chat, ignored: `NAME: text` (anyone); the client's emotes, ignored: a seated player's `NAME
-//!   says thank you.`, `NAME yawns.`, `NAME laughs his *** off.` ... (any line of a seated player
-//!   holding no digit, card bracket or currency sign after his name).
+//!   says thank you.`, `NAME yawns at NAME.`, `NAME laughs his *** off.` ... (any line of a
+//!   seated player, or of one who sat down during the hand, holding after his name no card
+//!   bracket, no currency sign and no number standing alone).
 //!
 //! Refused: any other line (with the line), a game or limit fpdb does not read, a real-money
 //! table without a currency sign, an action by a name that is not seated, a hand cut before its
@@ -365,6 +366,8 @@ struct Parser<'a> {
     end_stacks: Vec<Option<(u32, Money)>>,
     awarded: bool,
     end_line: u32,
+    /// Players who sat down during the hand (`brings`, `has joined`): their emotes are read past.
+    arrivals: Vec<String>,
 }
 
 impl HandLines for Parser<'_> {
@@ -400,6 +403,7 @@ impl<'a> Parser<'a> {
             end_stacks: Vec::with_capacity(10),
             awarded: false,
             end_line: 0,
+            arrivals: Vec::new(),
         }
     }
 
@@ -436,7 +440,7 @@ impl<'a> Parser<'a> {
 
     /// After `End of Hand`: rebuys for the next hand, and the arrivals' notices.
     fn between_hands(&mut self, no: u32, line: &str) -> Result<(), ParseError> {
-        if self.newcomer(line) {
+        if self.newcomer(line).is_some() {
             return Ok(());
         }
         Err(ParseError::malformed(
@@ -446,22 +450,24 @@ impl<'a> Parser<'a> {
     }
 
     /// "NAME rebuys $0.70", "NAME brings $200 to table N", "NAME has joined from Tournament
-    /// Table #N" of a name that is not seated (or between hands).
-    fn newcomer(&self, line: &str) -> bool {
+    /// Table #N" of a name that is not seated (or between hands): the name.
+    fn newcomer<'l>(&self, line: &'l str) -> Option<&'l str> {
         let amount = |a: &str| {
             let a = a.trim();
             !a.is_empty() && amount::parse_amount(a, self.scale).is_some_and(|v| v >= 0)
         };
-        if let Some((_, a)) = text::rsplit2(line, " rebuys ") {
-            return amount(a);
+        if let Some((name, a)) = text::rsplit2(line, " rebuys ") {
+            return amount(a).then_some(name);
         }
-        if let Some((_, r)) = text::rsplit2(line, " brings ") {
-            return split2(r, " to table ").is_some_and(|(a, t)| amount(a) && is_digits(t));
+        if let Some((name, r)) = text::rsplit2(line, " brings ") {
+            return split2(r, " to table ")
+                .is_some_and(|(a, t)| amount(a) && is_digits(t))
+                .then_some(name);
         }
-        if let Some((_, t)) = text::rsplit2(line, " has joined from Tournament Table #") {
-            return is_digits(t);
+        if let Some((name, t)) = text::rsplit2(line, " has joined from Tournament Table #") {
+            return is_digits(t).then_some(name);
         }
-        false
+        None
     }
 
     fn head_line(&mut self, no: u32, line: &str) -> Result<(), ParseError> {
@@ -681,9 +687,24 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A line that starts with no seated player's name: chat and arrivals, else refused.
-    fn stranger(&self, no: u32, line: &str) -> Result<(), ParseError> {
-        if self.newcomer(line) || find(line, ": ").is_some_and(|i| i > 0) {
+    /// A line that starts with no seated player's name: chat, arrivals and the arrivals'
+    /// emotes and notices; else refused.
+    fn stranger(&mut self, no: u32, line: &str) -> Result<(), ParseError> {
+        if let Some(name) = self.newcomer(line) {
+            if !self.arrivals.iter().any(|a| a == name) {
+                self.arrivals.push(name.to_string());
+            }
+            return Ok(());
+        }
+        if find(line, ": ").is_some_and(|i| i > 0) {
+            return Ok(()); // chat, by anyone at the table
+        }
+        let arrived = self.arrivals.iter().any(|a| {
+            line.strip_prefix(a.as_str())
+                .and_then(|r| r.strip_prefix(' '))
+                .is_some_and(|r| is_chatter(r) || is_notice(r.trim_start()))
+        });
+        if arrived {
             return Ok(());
         }
         const VERBS: &[&str] = &[
@@ -1086,6 +1107,8 @@ Player2 folds
 Player5 has become disconnected and has 10 seconds to reconnect
 Player1: :)
 Player2 yawns at Player1.
+Newcomer brings $2 to table 46120523
+Newcomer waves.
 Player5 has disconnected and has been granted disconnection protection
 Returning $0.18 to Player1 uncalled
 Pot sizes: $0.14
@@ -1168,6 +1191,12 @@ End of Hand #2138526544
         assert_eq!(
             (e.line, e.kind),
             (line_of("Player0 folds"), ErrorKind::Malformed)
+        );
+        let waves = HAND.replace("Newcomer waves.", "Nobody waves.");
+        let e = parse(&waves).unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (line_of("Newcomer waves."), "a line fpdb does not know")
         );
         let game = HAND.replace("HOLD'EM", "CHESS");
         assert_eq!(parse(&game).unwrap_err().kind, ErrorKind::Unsupported);
