@@ -34,6 +34,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("merge", &["cash/Merge", "tour/Merge"]),
     ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
     ("pkr", &["cash/PKR", "tour/PKR"]),
+    ("everest", &["cash/Everest", "tour/Everest"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

@@ -143,6 +143,7 @@ targets! {
     fuzz_merge => "merge",
     fuzz_pokertracker => "pokertracker",
     fuzz_pkr => "pkr",
+    fuzz_everest => "everest",
     fuzz_stats => "stats",
 }
 

@@ -65,6 +65,7 @@ use crate::split::Chunk;
 pub mod betonline;
 pub mod bovada;
 pub mod cake;
+pub mod everest;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
@@ -160,6 +161,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &fulltilt::FullTilt,
     &ongame::OnGame,
     &pkr::Pkr,
+    &everest::Everest,
     &cake::Cake,
     &unibet::Unibet,
     &kingsclub::KingsClub,

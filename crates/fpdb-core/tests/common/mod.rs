@@ -755,7 +755,14 @@ pub fn site_hand_no(h: &Hand) -> String {
 /// [`first_hand_sidecars_agree`], the sidecar's hand number compared with `hand_no` of the hand
 /// (for a room whose stored number is not the reference tracker's).
 pub fn first_hand_sidecars_agree_by(dirs: &[&str], hand_no: fn(&Hand) -> String) -> usize {
-    first_hand_sidecars_agree_with(dirs, hand_no, sidecar_start_time, sidecar_stack)
+    first_hand_sidecars_agree_with(
+        dirs,
+        hand_no,
+        sidecar_start_time,
+        sidecar_stack,
+        sidecar_seat,
+        sidecar_has_cards,
+    )
 }
 
 /// The stack the reference tracker stored for a player: ours, for most rooms.
@@ -768,13 +775,32 @@ pub fn sidecar_start_time(h: &Hand) -> String {
     h.start_time.format("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
+/// The seat the reference tracker stored for a player: ours, for most rooms.
+pub fn sidecar_seat(h: &Hand, p: PlayerIdx) -> i64 {
+    i64::from(h.players[p].seat)
+}
+
+/// Whether the reference tracker stored the player's cards: yes, for most rooms.
+pub fn sidecar_has_cards(_: &Hand, _: PlayerIdx) -> bool {
+    true
+}
+
+/// A sidecar value that is a number, or a number written as a string (`"2"`).
+fn number(v: &Value) -> Option<i64> {
+    v.as_i64()
+        .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+}
+
 /// [`first_hand_sidecars_agree_by`], the sidecar's start time compared with `start_time` of the
-/// hand too (for a room whose tracker stored another reading of the printed time).
+/// hand too (for a room whose tracker stored another reading of the printed time), its seats
+/// with `seat`, its stacks with `stack`, and the cards of the players `has_cards` accepts.
 pub fn first_hand_sidecars_agree_with(
     dirs: &[&str],
     hand_no: fn(&Hand) -> String,
     start_time: fn(&Hand) -> String,
     stack: fn(&Hand, PlayerIdx) -> Money,
+    seat: fn(&Hand, PlayerIdx) -> i64,
+    has_cards: fn(&Hand, PlayerIdx) -> bool,
 ) -> usize {
     let mut compared = 0;
     for rel in room_files(dirs) {
@@ -821,7 +847,7 @@ pub fn first_hand_sidecars_agree_with(
             for r in &rows.players {
                 let pl = &h.players[r.player];
                 let s = &v[pl.name.as_str()];
-                assert_eq!(s["seatNo"].as_i64(), Some(i64::from(pl.seat)), "{rel}");
+                assert_eq!(number(&s["seatNo"]), Some(seat(&h, r.player)), "{rel}");
                 assert_eq!(
                     s["startCash"].as_i64().map(|x| x / chips),
                     Some(stack(&h, r.player)),
@@ -829,7 +855,8 @@ pub fn first_hand_sidecars_agree_with(
                 );
                 // Draw games' cards are compared by replaying the draws (stats_sidecars).
                 let draw = h.game.base == Base::Draw;
-                for (i, c) in r.cards.iter().enumerate().filter(|_| !draw) {
+                let stored = has_cards(&h, r.player);
+                for (i, c) in r.cards.iter().enumerate().filter(|_| !draw && stored) {
                     assert_eq!(
                         s[format!("card{}", i + 1)].as_i64(),
                         Some(i64::from(*c)),
@@ -937,6 +964,10 @@ pub struct RoomCorpus {
     pub sidecar_start_time: fn(&Hand) -> String,
     /// A player's stack as the reference tracker stored it ([`sidecar_stack`]).
     pub sidecar_stack: fn(&Hand, PlayerIdx) -> Money,
+    /// A player's seat as the reference tracker stored it ([`sidecar_seat`]).
+    pub sidecar_seat: fn(&Hand, PlayerIdx) -> i64,
+    /// Whether the reference tracker stored a player's cards ([`sidecar_has_cards`]).
+    pub sidecar_has_cards: fn(&Hand, PlayerIdx) -> bool,
 }
 
 impl RoomCorpus {
@@ -954,6 +985,8 @@ impl RoomCorpus {
             sidecar_hand_no: site_hand_no,
             sidecar_start_time,
             sidecar_stack,
+            sidecar_seat,
+            sidecar_has_cards,
         }
     }
 }
@@ -983,6 +1016,8 @@ pub fn room_corpus_agrees(room: &RoomCorpus) {
         room.sidecar_hand_no,
         room.sidecar_start_time,
         room.sidecar_stack,
+        room.sidecar_seat,
+        room.sidecar_has_cards,
     );
     println!("{}: {compared} files with sidecars compared", room.site);
     // A hundred damaged copies a hand at least, of up to five hands (a room with one file of
