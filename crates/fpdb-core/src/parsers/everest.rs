@@ -938,6 +938,65 @@ mod tests {
         );
     }
 
+    #[test]
+    fn blinds_by_their_amounts() {
+        let text = r#"<SESSION time="1" tableName="T-1" id="1.2.3" type="ring" money="$" screenName="A" game="hold-em" gametype="no-limit"/>
+<HAND time="1335014414" id="1" index="1" blinds="$0.01/$0.02" stakes="$0.01/$0.02">
+  <SEAT position="0" name="A" balance="100"/>
+  <SEAT position="1" name="B" balance="100"/>
+  <SEAT position="2" name="C" balance="100"/>
+  <SEAT position="3" name="D" balance="100"/>
+  <SEAT position="4" name="E" balance="100"/>
+  <SEAT position="5" name="F" balance="100"/>
+  <DEALER position="0"/>
+  <BLIND position="1" amount="1" penalty="0"/>
+  <BLIND position="2" amount="2" penalty="0"/>
+  <BLIND position="3" amount="3" penalty="1"/>
+  <BLIND position="4" amount="2" penalty="0"/>
+  <BLIND position="5" amount="1" penalty="0"/>
+  <BET position="5" amount="2"/>
+  <BET position="0" amount="2"/>
+  <BET position="1" amount="1"/>
+  <BET position="2" amount="0"/>
+  <BET position="3" amount="0"/>
+  <BET position="4" amount="0"/>
+  <SWEEP rake="0" tax="0">14</SWEEP>
+  <COMMUNITY>2c, 3c, 4c</COMMUNITY>
+  <BET position="1" amount="4"/>
+  <FOLD position="2"/>
+  <FOLD position="3"/>
+  <FOLD position="4"/>
+  <FOLD position="5"/>
+  <FOLD position="0"/>
+  <PUSH position="1" amount="4"/>
+  <SWEEP rake="0" tax="0">14</SWEEP>
+  <XSHOW position="1"/>
+  <WIN position="1" amount="14" pot="0" potAmount="14"/>
+</HAND>
+"#;
+        let h = parse(text).unwrap();
+        let posts: Vec<(PlayerIdx, ActionKind, Money)> = h
+            .actions
+            .iter()
+            .filter(|a| a.street == POSTS)
+            .map(|a| (a.player, a.kind, a.amount))
+            .collect();
+        assert_eq!(
+            posts,
+            vec![
+                (1, ActionKind::SmallBlind, 1),
+                (2, ActionKind::BigBlind, 2),
+                (3, ActionKind::BothBlinds, 3),
+                (4, ActionKind::BigBlind, 2),
+                (5, ActionKind::DeadSmallBlind, 1)
+            ]
+        );
+        assert_eq!((h.returned[0].player, h.returned[0].amount), (1, 4));
+        assert_eq!((h.total_pot, h.rake), (14, 0));
+        assert_eq!(h.hero, Some(0));
+        assert!(!h.players[1].shown);
+    }
+
     const TOUR: &str = r#"<SESSION time="1319444349" tableName="49482257-0" id="49482257" type="tournament" money="" screenName="Player7" game="hold-em" gametype="fixed-limit"/>
 <HAND time="1319444797" id="7144066651" index="4" blinds="5/10" stakes="10/20">
   <SEAT position="4" name="Player9" balance="117000"/>
