@@ -447,6 +447,20 @@ impl HandBuilder {
         }
     }
 
+    /// Cards player `p` showed (at the showdown, or as he folded), line `no`: the known ones fill
+    /// his unknown slots ([`HandBuilder::reveal`]); more cards than the game deals are refused.
+    pub fn show(&mut self, p: PlayerIdx, cards: &[Card], no: u32) -> Result<(), ParseError> {
+        if cards.len() > self.hand.game.category.hand_size() {
+            return Err(ParseError::malformed(
+                no,
+                "more cards shown than the game deals",
+            ));
+        }
+        self.reveal(p, cards);
+        self.hand.players[p].shown = true;
+        Ok(())
+    }
+
     /// The PokerStars format's "Uncalled bet (X) returned to NAME" line, `r` the text after
     /// "Uncalled bet (", `money` the room's amount reader: the bet goes back to the player.
     pub fn uncalled_line(

@@ -588,14 +588,7 @@ impl Parser {
             "SHOW" => {
                 let p = self.player(&el, no)?;
                 let cards = cards_of(el.text.as_deref().unwrap_or(""), no)?;
-                if cards.len() > self.b.hand().game.category.hand_size() {
-                    return Err(ParseError::malformed(
-                        no,
-                        "more cards shown than the game deals",
-                    ));
-                }
-                self.b.reveal(p, &cards);
-                self.b.hand_mut().players[p].shown = true;
+                self.b.show(p, &cards, no)?;
             }
             "WIN" => {
                 let p = self.player(&el, no)?;

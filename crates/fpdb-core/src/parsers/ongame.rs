@@ -715,10 +715,7 @@ impl Parser {
                 " changed ",
                 " sits out",
             ];
-            if VERBS.iter().any(|v| find(line, v).is_some()) {
-                return Err(ParseError::unknown_actor(no));
-            }
-            return Err(ParseError::malformed(no, "a line fpdb does not know"));
+            return Err(text::unknown_line(no, line, VERBS));
         };
         self.action(no, p, &line[n + 1..])
     }

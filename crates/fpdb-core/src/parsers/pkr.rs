@@ -370,16 +370,6 @@ struct Parser<'a> {
     arrivals: Vec<String>,
 }
 
-impl HandLines for Parser<'_> {
-    fn line(&mut self, no: u32, line: &str) -> Result<(), ParseError> {
-        self.read(no, line)
-    }
-
-    fn finish(self, last: u32) -> Result<Hand, ParseError> {
-        self.end(last)
-    }
-}
-
 impl<'a> Parser<'a> {
     fn new(no: i64, id: &str, context: Option<(u32, &'a str)>) -> Parser<'a> {
         Parser {
@@ -415,27 +405,6 @@ impl<'a> Parser<'a> {
         self.b
             .as_mut()
             .ok_or_else(|| ParseError::malformed(no, "a line before the blinds line"))
-    }
-
-    fn read(&mut self, no: u32, line: &str) -> Result<(), ParseError> {
-        if self.phase == Phase::Ended {
-            return self.between_hands(no, line);
-        }
-        if let Some(r) = line
-            .strip_prefix("End of Hand #")
-            .or_else(|| line.strip_prefix("End Of Hand #"))
-        {
-            if r.is_empty() || !r.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(ParseError::malformed(no, "unreadable end of hand"));
-            }
-            self.phase = Phase::Ended;
-            self.end_line = no;
-            return Ok(());
-        }
-        match self.phase {
-            Phase::Head => self.head_line(no, line),
-            _ => self.body_line(no, line),
-        }
     }
 
     /// After `End of Hand`: rebuys for the next hand, and the arrivals' notices.
@@ -707,14 +676,7 @@ impl<'a> Parser<'a> {
         if arrived {
             return Ok(());
         }
-        const VERBS: &[&str] = &[
-            " folds", " checks", " calls ", " bets ", " raises ", " posts ", " shows ", " wins ",
-            " ties", " mucks",
-        ];
-        if VERBS.iter().any(|v| find(line, v).is_some()) {
-            return Err(ParseError::unknown_actor(no));
-        }
-        Err(ParseError::malformed(no, "a line fpdb does not know"))
+        Err(text::unknown_line(no, line, text::ACTION_VERBS))
     }
 
     /// "Flop [8 h][2 c][5 c]", "Turn [7 d]", "River [J h]" (after "Dealing ").
@@ -906,16 +868,7 @@ impl<'a> Parser<'a> {
     /// "[6 d][7 h]" (after "shows "): the cards the player showed.
     fn show(&mut self, no: u32, p: PlayerIdx, t: &str) -> Result<(), ParseError> {
         let cards = cards_at(t, no)?;
-        let b = self.builder(no)?;
-        if cards.len() > b.hand().game.category.hand_size() {
-            return Err(ParseError::malformed(
-                no,
-                "more cards shown than the game deals",
-            ));
-        }
-        b.reveal(p, &cards);
-        b.hand_mut().players[p].shown = true;
-        Ok(())
+        self.builder(no)?.show(p, &cards, no)
     }
 
     /// "$3.66[ with: ...]", "135 from side pot #1 with ...", "$0.04, disconnection protection
@@ -964,7 +917,77 @@ impl<'a> Parser<'a> {
     // End of the hand
     // -----------------------------------------------------------------------------------------
 
-    fn end(mut self, last: u32) -> Result<Hand, ParseError> {
+    /// The table line: the table's name, and a tournament's number and table.
+    fn table(&self, b: &mut HandBuilder) -> Result<(), ParseError> {
+        let tour = b.hand().game.kind == GameKind::Tour;
+        let Some((first, context)) = self.context else {
+            if tour {
+                return Err(ParseError::malformed(
+                    self.end_line,
+                    "a tournament hand without its table line (which holds the tournament's number)",
+                ));
+            }
+            return Ok(());
+        };
+        let mut lines = context.lines();
+        let table = lines.next().unwrap_or("");
+        if let Some((i, l)) = lines.enumerate().find(|(_, l)| !l.trim().is_empty()) {
+            return Err(ParseError::malformed(
+                first + 1 + i as u32,
+                "a line between the table line and the hand's first line",
+            )
+            .with_text(l));
+        }
+        let Some(name) = table_line(table) else {
+            return Err(ParseError::malformed(first, "unreadable table line").with_text(table));
+        };
+        let hand = b.hand_mut();
+        hand.table_name = name.to_string();
+        if tour {
+            let Some((tourney_no, table_no)) = tournament_of(name) else {
+                return Err(ParseError::malformed(
+                    first,
+                    "a tournament hand whose table line names no tournament",
+                )
+                .with_text(table));
+            };
+            hand.tournament = Some(Tournament::unpriced(tourney_no, table_no));
+        }
+        Ok(())
+    }
+}
+
+/// The N of "side pot #N" (followed by anything after a space or comma).
+fn side_pot(t: &str, no: u32) -> Result<u8, ParseError> {
+    let n = t.bytes().take_while(u8::is_ascii_digit).count();
+    t[..n]
+        .parse()
+        .map_err(|_| ParseError::malformed(no, "unreadable side pot"))
+}
+
+impl HandLines for Parser<'_> {
+    fn line(&mut self, no: u32, line: &str) -> Result<(), ParseError> {
+        if self.phase == Phase::Ended {
+            return self.between_hands(no, line);
+        }
+        if let Some(r) = line
+            .strip_prefix("End of Hand #")
+            .or_else(|| line.strip_prefix("End Of Hand #"))
+        {
+            if r.is_empty() || !r.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(ParseError::malformed(no, "unreadable end of hand"));
+            }
+            self.phase = Phase::Ended;
+            self.end_line = no;
+            return Ok(());
+        }
+        match self.phase {
+            Phase::Head => self.head_line(no, line),
+            _ => self.body_line(no, line),
+        }
+    }
+
+    fn finish(mut self, last: u32) -> Result<Hand, ParseError> {
         if self.phase != Phase::Ended {
             return Err(if self.awarded {
                 ParseError::cut_in_summary(last, "no end-of-hand line")
@@ -1018,53 +1041,6 @@ impl<'a> Parser<'a> {
         }
         Ok(b.finish())
     }
-
-    /// The table line: the table's name, and a tournament's number and table.
-    fn table(&self, b: &mut HandBuilder) -> Result<(), ParseError> {
-        let tour = b.hand().game.kind == GameKind::Tour;
-        let Some((first, context)) = self.context else {
-            if tour {
-                return Err(ParseError::malformed(
-                    self.end_line,
-                    "a tournament hand without its table line (which holds the tournament's number)",
-                ));
-            }
-            return Ok(());
-        };
-        let mut lines = context.lines();
-        let table = lines.next().unwrap_or("");
-        if let Some((i, l)) = lines.enumerate().find(|(_, l)| !l.trim().is_empty()) {
-            return Err(ParseError::malformed(
-                first + 1 + i as u32,
-                "a line between the table line and the hand's first line",
-            )
-            .with_text(l));
-        }
-        let Some(name) = table_line(table) else {
-            return Err(ParseError::malformed(first, "unreadable table line").with_text(table));
-        };
-        let hand = b.hand_mut();
-        hand.table_name = name.to_string();
-        if tour {
-            let Some((tourney_no, table_no)) = tournament_of(name) else {
-                return Err(ParseError::malformed(
-                    first,
-                    "a tournament hand whose table line names no tournament",
-                )
-                .with_text(table));
-            };
-            hand.tournament = Some(Tournament::unpriced(tourney_no, table_no));
-        }
-        Ok(())
-    }
-}
-
-/// The N of "side pot #N" (followed by anything after a space or comma).
-fn side_pot(t: &str, no: u32) -> Result<u8, ParseError> {
-    let n = t.bytes().take_while(u8::is_ascii_digit).count();
-    t[..n]
-        .parse()
-        .map_err(|_| ParseError::malformed(no, "unreadable side pot"))
 }
 
 #[cfg(test)]
