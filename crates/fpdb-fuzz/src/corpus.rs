@@ -35,6 +35,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
     ("pkr", &["cash/PKR", "tour/PKR"]),
     ("everest", &["cash/Everest", "tour/Everest"]),
+    ("betfair", &["cash/Betfair"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

@@ -144,6 +144,7 @@ targets! {
     fuzz_pokertracker => "pokertracker",
     fuzz_pkr => "pkr",
     fuzz_everest => "everest",
+    fuzz_betfair => "betfair",
     fuzz_stats => "stats",
 }
 

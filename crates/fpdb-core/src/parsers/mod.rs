@@ -62,6 +62,7 @@ use crate::error::ParseError;
 use crate::model::Hand;
 use crate::split::Chunk;
 
+pub mod betfair;
 pub mod betonline;
 pub mod bovada;
 pub mod cake;
@@ -162,6 +163,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &ongame::OnGame,
     &pkr::Pkr,
     &everest::Everest,
+    &betfair::Betfair,
     &cake::Cake,
     &unibet::Unibet,
     &kingsclub::KingsClub,
