@@ -424,6 +424,33 @@ impl HandBuilder {
         put - back
     }
 
+    /// The chips player `p` has after the hand as read so far: his stack, less what his actions
+    /// put in, plus the uncalled bets given back to him and what he collected. For the rooms that
+    /// print each seat's stack after the hand, to check it (after [`HandBuilder::settle`], which
+    /// adds the uncalled bets the room did not print).
+    pub fn stack_after(&self, p: PlayerIdx) -> Money {
+        let h = &self.hand;
+        let put: Money = h
+            .actions
+            .iter()
+            .filter(|a| a.player == p)
+            .map(|a| a.amount)
+            .sum();
+        let back: Money = h
+            .returned
+            .iter()
+            .filter(|r| r.player == p)
+            .map(|r| r.amount)
+            .sum();
+        let won: Money = h
+            .collections
+            .iter()
+            .filter(|c| c.player == p)
+            .map(|c| c.amount)
+            .sum();
+        h.players.get(p).map_or(0, |pl| pl.stack) - put + back + won
+    }
+
     /// Records a tournament finish the hand printed (replacing an earlier one of the player);
     /// nothing for a hand that is not a tournament hand.
     pub fn finish_place(&mut self, p: PlayerIdx, place: u32, prize: Option<Money>) {
@@ -480,6 +507,20 @@ impl HandBuilder {
                 *slot = c;
             }
         }
+    }
+
+    /// Cards player `p` showed (at the showdown, or as he folded), line `no`: the known ones fill
+    /// his unknown slots ([`HandBuilder::reveal`]); more cards than the game deals are refused.
+    pub fn show(&mut self, p: PlayerIdx, cards: &[Card], no: u32) -> Result<(), ParseError> {
+        if cards.len() > self.hand.game.category.hand_size() {
+            return Err(ParseError::malformed(
+                no,
+                "more cards shown than the game deals",
+            ));
+        }
+        self.reveal(p, cards);
+        self.hand.players[p].shown = true;
+        Ok(())
     }
 
     /// The PokerStars format's "Uncalled bet (X) returned to NAME" line, `r` the text after

@@ -477,6 +477,16 @@ pub struct Hand {
 }
 
 impl Hand {
+    /// The largest ante anyone posted, if anyone did (the ante of rooms that print it only in
+    /// the posts).
+    pub fn largest_ante(&self) -> Option<Money> {
+        self.actions
+            .iter()
+            .filter(|a| a.kind == ActionKind::Ante)
+            .map(|a| a.amount)
+            .max()
+    }
+
     pub fn player_index(&self, name: &str) -> Option<PlayerIdx> {
         self.players.iter().position(|p| p.name == name)
     }

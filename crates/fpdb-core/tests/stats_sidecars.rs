@@ -380,6 +380,134 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
         "Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt: Player8: street1CBDone: ours 1, sidecar false",
         "the same c-bet",
     ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: position: ours 1, sidecar Some(Number(3))",
+        "the reference tracker's PKR reader numbered the positions with the blinds counted in (the first to act after the big blind 5 down to the button 2); the G rule numbers the button 0 and the cutoff 1 (`Moving Button to seat 1`: Player1 has the button, seats 2 and 3 the blinds)",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player1: position: ours 0, sidecar Some(Number(2))",
+        "the same numbering",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player4: position: ours 2, sidecar Some(Number(4))",
+        "the same numbering",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: allout96: position: ours 3, sidecar Some(Number(5))",
+        "the same numbering",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: totalProfit: ours -92, sidecar -88",
+        "the reference tracker did not read `Hero posts $0.04` (a newcomer's big blind); the stacks the hand prints after it ($4 then $3.08) say -0.92",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player2: totalProfit: ours -20, sidecar -28",
+        "the reference tracker read PKR's `calls $X` as the chips added; it is the caller's total on the street, and the stacks the hand prints after it ($5.28 then $5.08) say -0.20",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player3: winnings: ours 366, sidecar 0",
+        "the sidecar's winnings are 0 for the pot's winner, whose totalProfit (219) counts the $3.66 he won",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: seatNo: ours 3, sidecar \"2\"",
+        "the Everest client numbers seats from 0 (`position`), which the reference tracker stored as printed; fpdb's seat is the position plus one, as PokerTracker's exports of the room number them",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: seatNo: ours 1, sidecar \"0\"",
+        "the same seat numbering",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: seatNo: ours 2, sidecar \"1\"",
+        "the same seat numbering",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: seatNo: ours 5, sidecar \"4\"",
+        "the same seat numbering",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player6: seatNo: ours 6, sidecar \"5\"",
+        "the same seat numbering",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: startCash: ours 200, sidecar 20000",
+        "the reference tracker read the client's balances, which are in cents, as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: startCash: ours 78, sidecar 7800",
+        "the same balances read as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: startCash: ours 67, sidecar 6700",
+        "the same balances read as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: startCash: ours 131, sidecar 13100",
+        "the same balances read as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player6: startCash: ours 654, sidecar 65400",
+        "the same balances read as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: cards: ours [31, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], sidecar [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]",
+        "the reference tracker's Everest reader looked for `<cards type=\"HOLE\" ...>` lines, which the client does not write (`<HOLE position=\"2\">6c</HOLE>`): it stored no cards",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: startCards: ours Some(43), sidecar−1 None",
+        "the same cards not read",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: raisedFirstIn: ours 0, sidecar true",
+        "the reference tracker read the first `<BET>` of a street as a bet, the blinds not counted: Player5's `<BET amount=\"2\"/>` facing the big blind of 2 is a call (a limp), not an open raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: street0Aggr: ours 0, sidecar true",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: street0Bets: ours 0, sidecar 1",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: street0Calls: ours 1, sidecar 0",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: street0_3BChance: ours 0, sidecar true",
+        "after the limp read as a raise, the reference tracker gave the players behind it a 3-bet chance",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: street0_3BChance: ours 0, sidecar true",
+        "after the limp read as a raise, the reference tracker gave the players behind it a 3-bet chance",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: street0_3BChance: ours 0, sidecar true",
+        "after the limp read as a raise, the reference tracker gave the players behind it a 3-bet chance",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player6: street0_3BChance: ours 0, sidecar true",
+        "after the limp read as a raise, the reference tracker gave the players behind it a 3-bet chance",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: street0_SqueezeChance: ours 0, sidecar true",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: street0_SqueezeChance: ours 0, sidecar true",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: street0_SqueezeChance: ours 0, sidecar true",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player4: no HandsPlayers row",
+        "`<XBLIND position=\"3\"/>`: Player4 did not post, was dealt no cards and never acts: dropped from the cash hand (semantics.md §3.0); the reference tracker kept him",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: 5 rows, sidecar has 6 players",
+        "the same player (Player4)",
+    ),
 ];
 
 #[test]
@@ -567,6 +695,14 @@ fn hands_sidecars_agree() {
 
 /// Hands values where fpdb and the reference tracker's sidecars disagree, and why fpdb's is kept.
 const HANDS_KNOWN_DIFFERENCES: &[(&str, &str)] = &[
+    (
+        "cash/Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: seats 5 vs 6",
+        "Player4 did not post (`<XBLIND>`), was dealt no cards and never acts: fpdb does not count him; the sidecar does",
+    ),
+    (
+        "cash/Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: board [38, 48, 46, 0, 0] vs [38, 0, 0, 0, 0]",
+        "the flop is `<COMMUNITY>Kc, 10s, 8s</COMMUNITY>`: the reference tracker split it at the commas without the spaces and kept only its first card",
+    ),
     (
         "cash/Merge/Flop/NLO-USD-0.10-0.25-201001.Sample.txt: maxSeats 10 vs 6",
         "the Merge XML of 2010 prints no table size (no `seats`); fpdb guesses it from the seats \

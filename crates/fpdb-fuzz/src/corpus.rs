@@ -44,6 +44,9 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("microgaming", &["cash/Microgaming", "tour/Microgaming"]),
     ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
     ("thebiggame", &["cash/TheBigGame"]),
+    ("pkr", &["cash/PKR", "tour/PKR"]),
+    ("everest", &["cash/Everest", "tour/Everest"]),
+    ("betfair", &["cash/Betfair"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

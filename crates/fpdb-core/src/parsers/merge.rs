@@ -92,6 +92,9 @@ impl Room for Merge {
     fn is_context_start(&self, line: &str) -> bool {
         is_description(line)
     }
+    fn context_first_bytes(&self) -> &'static [u8] {
+        b"< \t"
+    }
 }
 
 /// The attributes of `<NAME ...>` at the start of `line` (after blanks): the text up to the

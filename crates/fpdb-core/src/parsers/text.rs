@@ -365,6 +365,37 @@ pub(crate) fn name_prefix(
     best
 }
 
+/// The verbs of actions, as lines print them after a name: a line holding one and no seated
+/// player's name is an action by a player who is not in the seat list.
+pub(crate) const ACTION_VERBS: &[&str] = &[
+    " folds",
+    " checks",
+    " calls ",
+    " bets ",
+    " raises ",
+    " posts ",
+    " shows ",
+    " wins ",
+    " ties",
+    " mucks",
+    " goes all-in",
+];
+
+/// Whether `line` holds one of `verbs` (a room's [`ACTION_VERBS`]).
+pub(crate) fn names_an_action(line: &str, verbs: &[&str]) -> bool {
+    verbs.iter().any(|v| find(line, v).is_some())
+}
+
+/// The error of a line no rule of the room reads (line `no`): an action by a player who is not
+/// in the seat list when it holds one of `verbs`, else a line fpdb does not know.
+pub(crate) fn unknown_line(no: u32, line: &str, verbs: &[&str]) -> ParseError {
+    if names_an_action(line, verbs) {
+        ParseError::unknown_actor(no)
+    } else {
+        ParseError::malformed(no, "a line fpdb does not know")
+    }
+}
+
 /// For the rooms' tests: `hand` cut after each of its lines but the last is refused as
 /// unfinished by `parse`, never stored short.
 #[cfg(test)]
