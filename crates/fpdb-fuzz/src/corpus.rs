@@ -33,6 +33,10 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("kingsclub", &["cash/KingsClub"]),
     ("merge", &["cash/Merge", "tour/Merge"]),
     ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
+    (
+        "absolute",
+        &["cash/Absolute", "tour/Absolute", "cash/UltimateBet"],
+    ),
 ];
 
 /// The seeds of one room (or of the whole corpus).

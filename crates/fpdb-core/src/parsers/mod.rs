@@ -61,6 +61,7 @@ use crate::error::ParseError;
 use crate::model::Hand;
 use crate::split::Chunk;
 
+pub mod absolute;
 pub mod betonline;
 pub mod bovada;
 pub mod cake;
@@ -154,6 +155,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &unibet::Unibet,
     &kingsclub::KingsClub,
     &merge::Merge,
+    &absolute::Absolute,
     &pokertracker::PokerTracker,
 ];
 
