@@ -398,6 +398,24 @@ pub struct Tournament {
     pub results: Vec<Finish>,
 }
 
+impl Tournament {
+    /// Tournament `tourney_no` as a hand that prints no buy-in knows it: buy-in, fee and bounty
+    /// 0 (a tournament summary imported later gives them), buy-in currency `currency`.
+    pub fn unpriced(tourney_no: i64, currency: &str) -> Tournament {
+        Tournament {
+            tourney_no,
+            buyin: 0,
+            fee: 0,
+            bounty: 0,
+            currency: currency.to_string(),
+            level: None,
+            table_no: None,
+            rebuy: false,
+            results: Vec::new(),
+        }
+    }
+}
+
 /// A player's finishing place (and prize) printed in a tournament hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finish {

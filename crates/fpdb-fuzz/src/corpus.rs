@@ -37,6 +37,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
         "absolute",
         &["cash/Absolute", "tour/Absolute", "cash/UltimateBet"],
     ),
+    ("everleaf", &["cash/Everleaf", "tour/Everleaf"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

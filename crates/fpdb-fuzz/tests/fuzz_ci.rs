@@ -143,6 +143,7 @@ targets! {
     fuzz_merge => "merge",
     fuzz_pokertracker => "pokertracker",
     fuzz_absolute => "absolute",
+    fuzz_everleaf => "everleaf",
     fuzz_stats => "stats",
 }
 

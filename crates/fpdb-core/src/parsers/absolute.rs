@@ -98,7 +98,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::room;
 use crate::parsers::text::{self, find, split2, HandLines};
-use crate::parsers::verbs::{Betting, Raise, Rules, Verb};
+use crate::parsers::verbs::{self, Betting, Raise, Rules, Verb, Word};
 use crate::pot::{PotPolicy, PrintedPot, Uncalled};
 use crate::split::Chunk;
 use crate::time;
@@ -119,6 +119,18 @@ const TOURNAMENT_PREFIX: i64 = 27;
 
 /// Every second small blind is dead; a second big blind is a newcomer's, live.
 const RULES: Rules = Rules::NONE;
+
+/// The words of the actions with an amount ("Posts $0.02" last: a newcomer's big blind).
+const WORDS: &[(&str, Word)] = &[
+    ("Calls ", Word::Call),
+    ("Bets ", Word::Bet),
+    ("Raises ", Word::RaiseAdds),
+    ("Bring-In ", Word::BringIn),
+    ("Ante ", Word::Post(ActionKind::Ante)),
+    ("Posts small blind ", Word::Post(ActionKind::SmallBlind)),
+    ("Posts big blind ", Word::Post(ActionKind::BigBlind)),
+    ("Posts ", Word::Post(ActionKind::BigBlind)),
+];
 
 // ---------------------------------------------------------------------------------------------
 // Header
@@ -597,17 +609,9 @@ impl Parser {
                 if let Some(name) = &name {
                     hand.table_name = format!("{t} {name}");
                 }
-                hand.tournament = Some(Tournament {
-                    tourney_no: t,
-                    buyin: 0,
-                    fee: 0,
-                    bounty: 0,
-                    currency: if real { "USD" } else { "play" }.to_string(),
-                    level: None,
-                    table_no: name,
-                    rebuy: false,
-                    results: Vec::new(),
-                });
+                let mut tour = Tournament::unpriced(t, if real { "USD" } else { "play" });
+                tour.table_no = name;
+                hand.tournament = Some(tour);
             }
             None => hand.table_name = name.unwrap_or_default(),
         }
@@ -805,81 +809,35 @@ impl Parser {
     /// The betting verb of `r`.
     fn verb<'a>(&mut self, no: u32, p: PlayerIdx, r: &'a str) -> Result<Verb<'a>, ParseError> {
         let m = |t: &str| self.money(t, no);
-        // "Raises $3.50 to $4", "All-In(Raise) 565 to 1,085": what the raise puts in.
-        let adds = |t: &str| -> Result<Money, ParseError> {
-            let (a, _) =
-                split2(t, " to ").ok_or_else(|| ParseError::malformed(no, "unreadable raise"))?;
-            m(a)
-        };
-        Ok(if r == "Folds" {
-            Verb::Fold { shown: None }
-        } else if let Some(t) = r.strip_prefix("Folds (Fold & Show ") {
+        if r == "Folds" {
+            return Ok(Verb::Fold { shown: None });
+        }
+        if let Some(t) = r.strip_prefix("Folds (Fold & Show ") {
             let (g, tail) = bracket_at(t, no)?;
             if tail != ")" {
                 return Err(ParseError::malformed(no, "unreadable fold"));
             }
-            Verb::Fold { shown: Some(g) }
-        } else if r == "Checks" {
-            Verb::Check
-        } else if let Some(t) = r.strip_prefix("Calls ") {
-            Verb::Call {
-                amount: m(t)?,
-                all_in: false,
-            }
-        } else if let Some(t) = r.strip_prefix("Bets ") {
-            Verb::Bet {
-                amount: m(t)?,
-                all_in: false,
-            }
-        } else if let Some(t) = r.strip_prefix("Raises ") {
-            Verb::Raise {
-                raise: Raise::Adds(adds(t)?),
-                all_in: false,
-            }
-        } else if let Some(t) = r.strip_prefix("All-In(Raise) ") {
-            Verb::Raise {
-                raise: Raise::Adds(adds(t)?),
-                all_in: true,
-            }
-        } else if let Some(t) = r.strip_prefix("All-In ") {
+            return Ok(Verb::Fold { shown: Some(g) });
+        }
+        if r == "Checks" {
+            return Ok(Verb::Check);
+        }
+        if let Some(v) = verbs::worded(r, &[("All-In(Raise) ", Word::RaiseAdds)], m, true)? {
+            return Ok(v);
+        }
+        if let Some(t) = r.strip_prefix("All-In ") {
             let x = m(t)?;
-            self.all_in(p, x)
-        } else if let Some(t) = r.strip_prefix("Bring-In ") {
-            Verb::BringIn {
-                amount: m(t)?,
-                all_in: false,
-            }
-        } else if let Some(t) = r.strip_prefix("Ante ") {
-            Verb::Post {
-                kind: ActionKind::Ante,
-                amount: m(t)?,
-                all_in: false,
-            }
-        } else if let Some(t) = r.strip_prefix("Posts small blind ") {
-            Verb::Post {
-                kind: ActionKind::SmallBlind,
-                amount: m(t)?,
-                all_in: false,
-            }
-        } else if let Some(t) = r.strip_prefix("Posts big blind ") {
-            Verb::Post {
-                kind: ActionKind::BigBlind,
-                amount: m(t)?,
-                all_in: false,
-            }
-        } else if let Some(t) = r.strip_prefix("Posts ") {
-            match split2(t, " dead ") {
-                // "Posts $1 dead $0.50": the live big blind and a dead small blind.
-                Some((live, dead)) => return self.both_blinds(no, p, m(live)?, m(dead)?),
-                None => Verb::Post {
-                    kind: ActionKind::BigBlind,
-                    amount: m(t)?,
-                    all_in: false,
-                },
-            }
-        } else {
-            return Err(ParseError::malformed(no, "an action fpdb does not know"));
-        })
+            return Ok(self.all_in(p, x));
+        }
+        if let Some(t) = r.strip_prefix("Posts ").and_then(|t| split2(t, " dead ")) {
+            // "Posts $1 dead $0.50": the live big blind and a dead small blind.
+            let (live, dead) = (m(t.0)?, m(t.1)?);
+            return self.both_blinds(no, p, live, dead);
+        }
+        match verbs::worded(r, WORDS, m, false)? {
+            Some(v) => Ok(v),
+            None => Err(ParseError::malformed(no, "an action fpdb does not know")),
+        }
     }
 
     /// "All-In X": a blind (or ante) before the deal, else a call when it does not top the
@@ -971,22 +929,10 @@ impl Parser {
     ) -> Result<(), ParseError> {
         let cards = cards_at(group, no)?;
         let b = self.builder();
-        let game = &b.hand().game;
-        let size = game.category.hand_size();
-        if cards.is_empty() || cards.len() > size {
+        if cards.is_empty() || cards.len() > b.hand().game.category.hand_size() {
             return Err(ParseError::malformed(no, "unreadable shown cards"));
         }
-        if game.base == Base::Stud {
-            b.set_stud_cards(p, 0, &cards);
-        } else {
-            b.set_cards(p, &cards);
-        }
-        let pl = &mut b.hand_mut().players[p];
-        if mucked {
-            pl.mucked = true;
-        } else {
-            pl.shown = true;
-        }
+        b.show_cards(p, &cards, mucked);
         Ok(())
     }
 
@@ -1171,12 +1117,7 @@ impl Parser {
             }
         }
         // Stud tables print their ante only in the posts.
-        let ante = hand
-            .actions
-            .iter()
-            .filter(|a| a.kind == ActionKind::Ante && !a.all_in)
-            .map(|a| a.amount)
-            .max();
+        let ante = b.posted_ante();
         let hand = b.hand_mut();
         if hand.game.ante == 0 {
             hand.game.ante = ante.unwrap_or(0);

@@ -65,6 +65,7 @@ pub mod absolute;
 pub mod betonline;
 pub mod bovada;
 pub mod cake;
+pub mod everleaf;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
@@ -156,6 +157,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &kingsclub::KingsClub,
     &merge::Merge,
     &absolute::Absolute,
+    &everleaf::Everleaf,
     &pokertracker::PokerTracker,
 ];
 
