@@ -417,6 +417,34 @@ impl HandBuilder {
         }
     }
 
+    /// Cards player `p` showed, or mucked at the showdown when `mucked` (the room printed the
+    /// cards he threw away): stud's in dealing order from the first slot, other games' as his
+    /// hole cards; he is marked shown or mucked.
+    pub fn show_cards(&mut self, p: PlayerIdx, cards: &[Card], mucked: bool) {
+        if self.hand.game.base == Base::Stud {
+            self.set_stud_cards(p, 0, cards);
+        } else {
+            self.set_cards(p, cards);
+        }
+        let pl = &mut self.hand.players[p];
+        if mucked {
+            pl.mucked = true;
+        } else {
+            pl.shown = true;
+        }
+    }
+
+    /// The largest ante posted in the hand, for rooms that print the table's ante only in the
+    /// posts.
+    pub fn posted_ante(&self) -> Option<Money> {
+        self.hand
+            .actions
+            .iter()
+            .filter(|a| a.kind == ActionKind::Ante)
+            .map(|a| a.amount)
+            .max()
+    }
+
     /// Total of every action's money, minus uncalled bets: what went into the pot from players.
     pub fn money_in(&self) -> Money {
         let put: Money = self.hand.actions.iter().map(|a| a.amount).sum();

@@ -316,6 +316,18 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
         "the 2008 Merge client prints a RAISE as the chips added (the only reading under which every call is what the player owed, and the hand balances); the reference tracker read it as the street total, so its preflop raise sequence differs",
     ),
     (
+        "NLHE-10max-USD-0.01-0.02-201008.2Way.All-in.pre.txt: Player3: street0_4BChance: ours 0, sidecar true",
+        "Everleaf: the money and cards agree with the sidecar (every call is what the player owed); the reference tracker's preflop raise walk gave the 3-bet's chances to Player3 (the small blind, who had completed) and none to Player4 (the big blind, whose raise was the first), the reverse of semantics.md §3.4; the same three columns differ in the 2008 Merge hand above",
+    ),
+    (
+        "NLHE-10max-USD-0.01-0.02-201008.2Way.All-in.pre.txt: Player3: street0_C4BChance: ours 1, sidecar false",
+        "the same raise walk",
+    ),
+    (
+        "NLHE-10max-USD-0.01-0.02-201008.2Way.All-in.pre.txt: Player4: street0_FoldTo3BChance: ours 1, sidecar false",
+        "the same raise walk",
+    ),
+    (
         "PLO8-USD-SNG-2-2012.Sample.xml: Player2: startCash: ours 150000, sidecar 149000",
         "a Merge tournament balance is printed after the antes and blinds, which fpdb adds back to give the stack the player started the hand with; the sidecar has the balance as printed",
     ),

@@ -47,6 +47,11 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("pkr", &["cash/PKR", "tour/PKR"]),
     ("everest", &["cash/Everest", "tour/Everest"]),
     ("betfair", &["cash/Betfair"]),
+    (
+        "absolute",
+        &["cash/Absolute", "tour/Absolute", "cash/UltimateBet"],
+    ),
+    ("everleaf", &["cash/Everleaf", "tour/Everleaf"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

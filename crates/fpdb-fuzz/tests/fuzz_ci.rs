@@ -152,6 +152,8 @@ targets! {
     fuzz_pkr => "pkr",
     fuzz_everest => "everest",
     fuzz_betfair => "betfair",
+    fuzz_absolute => "absolute",
+    fuzz_everleaf => "everleaf",
     fuzz_stats => "stats",
 }
 

@@ -62,6 +62,7 @@ use crate::error::ParseError;
 use crate::model::Hand;
 use crate::split::Chunk;
 
+pub mod absolute;
 pub mod betfair;
 pub mod betonline;
 pub mod bovada;
@@ -69,6 +70,7 @@ pub mod cake;
 pub mod enet;
 pub mod entraction;
 pub mod everest;
+pub mod everleaf;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
@@ -176,6 +178,8 @@ pub static ROOMS: &[&dyn Room] = &[
     &kingsclub::KingsClub,
     &merge::Merge,
     &microgaming::Microgaming,
+    &absolute::Absolute,
+    &everleaf::Everleaf,
     &pokertracker::PokerTracker,
 ];
 

@@ -253,6 +253,64 @@ impl Dialect {
     }
 }
 
+/// What a room's own word for an action with an amount is ([`worded`]): rooms whose verbs are
+/// not spelled the PokerStars way (`Calls $2`, `NAME calls [$ 2 USD]`) list their words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Word {
+    Call,
+    Bet,
+    /// A raise by the chips it puts in (the call included); a total printed after them (`$3.50
+    /// to $4`) is not read.
+    RaiseAdds,
+    /// Stud: completing the bring-in to the amount, the new total.
+    Complete,
+    BringIn,
+    Post(ActionKind),
+}
+
+/// Reads an action of a room's own words: `r` is the text after the player's name, `words` the
+/// room's (each word with the space before its amount, tried in order), `money` the room's
+/// amount reader, `all_in` whether the room marked the action all-in. `Ok(None)` when no word
+/// starts `r`.
+pub(crate) fn worded(
+    r: &str,
+    words: &[(&str, Word)],
+    money: impl FnOnce(&str) -> Result<Money, ParseError>,
+    all_in: bool,
+) -> Result<Option<Verb<'static>>, ParseError> {
+    let Some(&(word, kind)) = words.iter().find(|(w, _)| r.starts_with(w)) else {
+        return Ok(None);
+    };
+    let t = &r[word.len()..];
+    Ok(Some(match kind {
+        Word::Call => Verb::Call {
+            amount: money(t)?,
+            all_in,
+        },
+        Word::Bet => Verb::Bet {
+            amount: money(t)?,
+            all_in,
+        },
+        Word::RaiseAdds => Verb::Raise {
+            raise: Raise::Adds(money(split2(t, " to ").map_or(t, |(a, _)| a))?),
+            all_in,
+        },
+        Word::Complete => Verb::Complete {
+            to: money(t)?,
+            all_in,
+        },
+        Word::BringIn => Verb::BringIn {
+            amount: money(t)?,
+            all_in,
+        },
+        Word::Post(kind) => Verb::Post {
+            kind,
+            amount: money(t)?,
+            all_in,
+        },
+    }))
+}
+
 /// The betting rules a room's histories need beyond [`HandBuilder`]'s, where rooms differ.
 /// [`Rules::POKERSTARS`] are PokerStars'.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -634,6 +692,51 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::OutOfRange);
         let e = read("discards many cards").unwrap_err();
         assert_eq!(e.kind, ErrorKind::Malformed);
+    }
+
+    #[test]
+    fn a_room_words_its_verbs() {
+        const WORDS: &[(&str, Word)] = &[
+            ("Calls ", Word::Call),
+            ("Raises ", Word::RaiseAdds),
+            ("completes to ", Word::Complete),
+            ("Ante ", Word::Post(ActionKind::Ante)),
+        ];
+        let money = |t: &str| text::checked_money(t, CENTS, 4);
+        assert_eq!(
+            worded("Raises $3.50 to $4", WORDS, money, false).unwrap(),
+            Some(Verb::Raise {
+                raise: Raise::Adds(350),
+                all_in: false
+            })
+        );
+        assert_eq!(
+            worded("Calls $1", WORDS, money, true).unwrap(),
+            Some(Verb::Call {
+                amount: 100,
+                all_in: true
+            })
+        );
+        assert_eq!(
+            worded("completes to $0.05", WORDS, money, false).unwrap(),
+            Some(Verb::Complete {
+                to: 5,
+                all_in: false
+            })
+        );
+        assert_eq!(
+            worded("Ante $0.25", WORDS, money, false).unwrap(),
+            Some(Verb::Post {
+                kind: ActionKind::Ante,
+                amount: 25,
+                all_in: false
+            })
+        );
+        assert_eq!(worded("Folds", WORDS, money, false).unwrap(), None);
+        assert_eq!(
+            worded("Calls lots", WORDS, money, false).unwrap_err().line,
+            4
+        );
     }
 
     #[test]

@@ -31,11 +31,12 @@ pub fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
 }
 
-/// Whether `path` is a hand history (not a sidecar, a script or a folder's metadata).
+/// Whether `path` is a hand history (not a sidecar, a script or a folder's metadata: its
+/// `.DS_Store`, or a `README` saying what the folder's files are).
 fn is_history(path: &Path) -> bool {
     let name = path.file_name().map(|n| n.to_string_lossy());
     let name = name.as_deref().unwrap_or("");
-    !(name.ends_with(".json") || name.ends_with(".py") || name == ".DS_Store")
+    !(name.ends_with(".json") || name.ends_with(".py") || name == ".DS_Store" || name == "README")
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -436,14 +437,16 @@ pub fn last_aggressor(h: &Hand, street: i8, live_only: bool) -> Option<PlayerIdx
     who
 }
 
-/// The player of the last bet, raise or post (not an ante or dead blind) that put money in on
-/// the uncalled bet's street (posts count on street 0).
+/// The player of the last bet, raise, post (not an ante or dead blind) or stud bring-in (a
+/// bring-in nobody called comes back) that put money in on the uncalled bet's street (posts
+/// count on street 0).
 pub fn last_bet_or_post(h: &Hand, r: &Returned) -> Option<PlayerIdx> {
     h.actions
         .iter()
         .filter(|a| a.street == r.street || (r.street == 0 && a.street == POSTS))
         .filter(|a| {
             a.kind.is_aggressive()
+                || a.kind == ActionKind::BringIn
                 || (a.kind.is_post()
                     && !matches!(a.kind, ActionKind::Ante | ActionKind::DeadSmallBlind))
         })
