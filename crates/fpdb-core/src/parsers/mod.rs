@@ -62,6 +62,7 @@ use crate::model::Hand;
 use crate::split::Chunk;
 
 pub mod betonline;
+pub mod boss;
 pub mod bovada;
 pub mod cake;
 pub mod fulltilt;
@@ -153,6 +154,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &cake::Cake,
     &unibet::Unibet,
     &kingsclub::KingsClub,
+    &boss::Boss,
     &merge::Merge,
     &pokertracker::PokerTracker,
 ];

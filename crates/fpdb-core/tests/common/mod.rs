@@ -717,12 +717,23 @@ pub fn site_hand_no(h: &Hand) -> String {
 /// [`first_hand_sidecars_agree`], the sidecar's hand number compared with `hand_no` of the hand
 /// (for a room whose stored number is not the reference tracker's).
 pub fn first_hand_sidecars_agree_by(dirs: &[&str], hand_no: fn(&Hand) -> String) -> usize {
-    first_hand_sidecars_agree_with(dirs, hand_no, sidecar_start_time, sidecar_stack)
+    first_hand_sidecars_agree_with(
+        dirs,
+        hand_no,
+        sidecar_start_time,
+        sidecar_stack,
+        sidecar_cards_stored,
+    )
 }
 
 /// The stack the reference tracker stored for a player: ours, for most rooms.
 pub fn sidecar_stack(h: &Hand, p: PlayerIdx) -> Money {
     h.players[p].stack
+}
+
+/// Whether the reference tracker stored a player's cards: every player's, for most rooms.
+pub fn sidecar_cards_stored(_: &Hand, _: PlayerIdx) -> bool {
+    true
 }
 
 /// The start time as the reference tracker stored it: ours in UTC, for most rooms.
@@ -737,6 +748,7 @@ pub fn first_hand_sidecars_agree_with(
     hand_no: fn(&Hand) -> String,
     start_time: fn(&Hand) -> String,
     stack: fn(&Hand, PlayerIdx) -> Money,
+    cards_stored: fn(&Hand, PlayerIdx) -> bool,
 ) -> usize {
     let mut compared = 0;
     for rel in room_files(dirs) {
@@ -790,8 +802,8 @@ pub fn first_hand_sidecars_agree_with(
                     "{rel}"
                 );
                 // Draw games' cards are compared by replaying the draws (stats_sidecars).
-                let draw = h.game.base == Base::Draw;
-                for (i, c) in r.cards.iter().enumerate().filter(|_| !draw) {
+                let compared = h.game.base != Base::Draw && cards_stored(&h, r.player);
+                for (i, c) in r.cards.iter().enumerate().filter(|_| compared) {
                     assert_eq!(
                         s[format!("card{}", i + 1)].as_i64(),
                         Some(i64::from(*c)),
@@ -899,6 +911,8 @@ pub struct RoomCorpus {
     pub sidecar_start_time: fn(&Hand) -> String,
     /// A player's stack as the reference tracker stored it ([`sidecar_stack`]).
     pub sidecar_stack: fn(&Hand, PlayerIdx) -> Money,
+    /// Whether the reference tracker stored a player's cards ([`sidecar_cards_stored`]).
+    pub sidecar_cards_stored: fn(&Hand, PlayerIdx) -> bool,
 }
 
 impl RoomCorpus {
@@ -916,6 +930,7 @@ impl RoomCorpus {
             sidecar_hand_no: site_hand_no,
             sidecar_start_time,
             sidecar_stack,
+            sidecar_cards_stored,
         }
     }
 }
@@ -945,6 +960,7 @@ pub fn room_corpus_agrees(room: &RoomCorpus) {
         room.sidecar_hand_no,
         room.sidecar_start_time,
         room.sidecar_stack,
+        room.sidecar_cards_stored,
     );
     println!("{}: {compared} files with sidecars compared", room.site);
     // A hundred damaged copies a hand at least, of up to five hands (a room with one file of
