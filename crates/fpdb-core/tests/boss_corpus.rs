@@ -28,21 +28,21 @@ const FAILURES: &[Failure] = &[
     },
     Failure {
         file: "NLHE-CAD-MTT-201101.txt",
-        hand: Some(13_560_005_846_884),
+        hand: Some(1_356_000_005_846_884),
         kind: ErrorKind::Malformed,
         why: "the small blind is printed as 50 at a table of 50/100 whose big blind posts 50: the \
               flop's pot (175) shows 25 was posted",
     },
     Failure {
         file: "NLHE-CAD-MTT-201101.txt",
-        hand: Some(13_560_005_855_055),
+        hand: Some(1_356_000_005_855_055),
         kind: ErrorKind::Malformed,
         why: "the flop's pot holds 200 chips no action put in (the unprinted antes), which nine \
               players dealt in cannot have paid in equal antes",
     },
     Failure {
         file: "NLHE-CAD-MTT-201101.txt",
-        hand: Some(13_560_005_859_304),
+        hand: Some(1_356_000_005_859_304),
         kind: ErrorKind::Malformed,
         why: "a player seated with 0.00 (he had just sat down: his stack is not printed) goes all \
               in for 6733",

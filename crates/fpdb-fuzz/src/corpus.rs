@@ -33,6 +33,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("kingsclub", &["cash/KingsClub"]),
     ("merge", &["cash/Merge", "tour/Merge"]),
     ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
+    ("boss", &["cash/Boss", "tour/Boss"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

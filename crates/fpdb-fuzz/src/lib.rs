@@ -14,7 +14,7 @@
 //!   other rooms, tournament summaries);
 //! - one per room (`stars`, `ggpoker`, `888poker`, `ipoker`, `winamax`, `partypoker`, `winning`,
 //!   `bovada`, `betonline`, `sealswithclubs`, `fulltilt`, `ongame`, `cake`, `unibet`, `kingsclub`,
-//!   `merge`, `pokertracker`): that room's hands and files, mutated, through decode → normalise → split →
+//!   `merge`, `pokertracker`, `boss`): that room's hands and files, mutated, through decode → normalise → split →
 //!   parse (the path of `fpdb.import_file`), plus the public `parse_history` on text that was
 //!   not normalised;
 //! - `stats`: every room's hands, mutated, parsed, and every hand that parses through

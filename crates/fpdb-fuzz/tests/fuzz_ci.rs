@@ -142,6 +142,7 @@ targets! {
     fuzz_kingsclub => "kingsclub",
     fuzz_merge => "merge",
     fuzz_pokertracker => "pokertracker",
+    fuzz_boss => "boss",
     fuzz_stats => "stats",
 }
 

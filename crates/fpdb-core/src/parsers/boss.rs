@@ -74,9 +74,9 @@
 //! counter: SEK hands of July 2013 are numbered about 1.98·10^9 while the network's EUR hands of
 //! the same week are about 3.04·10^9, and espacejeux's 2017 hands about 2.4·10^8. So that two
 //! servers' hands never share a number, `site_hand_no` is the number for `EUR` and `USD` tables
-//! (one counter: the international network's), and `k·10^10 + ID` for any other currency, `k`
+//! (one counter: the international network's), and `k·10^12 + ID` for any other currency, `k`
 //! the currency's three letters read in base 26 plus one (`SEK` → 12 283:
-//! `122831978259345`); an id of 10^10 or more is refused as out of range. `site_hand_id` keeps
+//! `12283001978259345`); an id of 10^12 or more is refused as out of range. `site_hand_id` keeps
 //! the id as printed. The hands print no tournament number: the player's `SESSION` number
 //! (`session1950592.xml`, one for all his hands of a tournament) stands for it, mapped the same
 //! way; buy-ins are not printed (0, in the table's currency). `DATE` is Unix time: UTC.
@@ -104,7 +104,7 @@ pub struct Boss;
 pub const SITE: &str = "Boss";
 
 /// Ids are below this; other currencies' servers are numbered from `k` times it.
-const SERIES: i64 = 10_000_000_000;
+const SERIES: i64 = 1_000_000_000_000;
 
 impl Room for Boss {
     fn site(&self) -> &'static str {
@@ -192,6 +192,37 @@ fn card(link: &str) -> Option<Card> {
     Card::from_rank_suit(rank, suit)
 }
 
+/// The Latin-1 entities of HTML (`&pound;`, `&Ouml;`: names are written with them), code
+/// points 160 to 255 in order.
+const LATIN1_ENTITIES: [&str; 96] = [
+    "nbsp", "iexcl", "cent", "pound", "curren", "yen", "brvbar", "sect", "uml", "copy", "ordf",
+    "laquo", "not", "shy", "reg", "macr", "deg", "plusmn", "sup2", "sup3", "acute", "micro",
+    "para", "middot", "cedil", "sup1", "ordm", "raquo", "frac14", "frac12", "frac34", "iquest",
+    "Agrave", "Aacute", "Acirc", "Atilde", "Auml", "Aring", "AElig", "Ccedil", "Egrave", "Eacute",
+    "Ecirc", "Euml", "Igrave", "Iacute", "Icirc", "Iuml", "ETH", "Ntilde", "Ograve", "Oacute",
+    "Ocirc", "Otilde", "Ouml", "times", "Oslash", "Ugrave", "Uacute", "Ucirc", "Uuml", "Yacute",
+    "THORN", "szlig", "agrave", "aacute", "acirc", "atilde", "auml", "aring", "aelig", "ccedil",
+    "egrave", "eacute", "ecirc", "euml", "igrave", "iacute", "icirc", "iuml", "eth", "ntilde",
+    "ograve", "oacute", "ocirc", "otilde", "ouml", "divide", "oslash", "ugrave", "uacute", "ucirc",
+    "uuml", "yacute", "thorn", "yuml",
+];
+
+/// The characters of [`LATIN1_ENTITIES`], in the same order.
+const LATIN1: &str = "\u{a0}¡¢£¤¥¦§¨©ª«¬\u{ad}®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ";
+
+/// The text of an entity: XML's five, HTML's of Latin-1, `&euro;`.
+fn latin1_entity(name: &str) -> Option<&'static str> {
+    if let Some(t) = quick_xml::escape::resolve_predefined_entity(name) {
+        return Some(t);
+    }
+    if name == "euro" {
+        return Some("€");
+    }
+    let i = LATIN1_ENTITIES.iter().position(|&e| e == name)?;
+    let (at, c) = LATIN1.char_indices().nth(i)?;
+    LATIN1.get(at..at + c.len_utf8())
+}
+
 /// The number of a currency's server counter: 0 for EUR and USD, else the code in base 26
 /// plus one; `None` for what is not three capital letters.
 fn series_of(currency: &str) -> Option<i64> {
@@ -210,7 +241,7 @@ fn series_of(currency: &str) -> Option<i64> {
 }
 
 /// The stored number of `digits` (a hand id or a session number) on the server of `series`;
-/// `None` when it is not digits, `Some(None)` when it is 10^10 or more.
+/// `None` when it is not digits, `Some(None)` when it is 10^12 or more.
 fn stored_number(digits: &str, series: i64) -> Option<Option<i64>> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -349,7 +380,7 @@ impl<'e> Attrs<'e> {
         for a in e.attributes() {
             let a =
                 a.map_err(|err| ParseError::malformed(line, format!("bad attribute: {err}")))?;
-            let v = a.unescape_value().map_err(|err| {
+            let v = a.unescape_value_with(latin1_entity).map_err(|err| {
                 ParseError::malformed(line, format!("bad attribute value: {err}"))
             })?;
             if let Some(k) = Key::of(a.key.as_ref()) {
