@@ -1,5 +1,5 @@
-//! Boss Media hand histories (the Boss network, closed 2015: Boss Poker, Opoker, espacejeux,
-//! Svenska Spel and the network's other skins), stored under the site name `Boss`.
+//! Boss Media hand histories (the Boss Media network's client: Boss Poker, Opoker, espacejeux
+//! and the network's other skins; archives of 2009 to 2017), stored under the site name `Boss`.
 //!
 //! The client writes XML, whatever the file's extension: one `<HISTORY>` element a hand, in a
 //! file that may start with `<?xml version="1.0" encoding="UTF-8"?>` and `<ROOT>` and end with
@@ -8,41 +8,50 @@
 //! on the same line); the declaration spelled as Boss writes it and `<ROOT>` are the document's
 //! prelude, read as the chunk's context and ignored ([`Room::is_context_start`]). The hand is
 //! read with `quick-xml`, one pass; a hand whose `</HISTORY>` is missing (a cut file) is refused
-//! as unfinished, never read short. The skins print no name of their own anywhere in the hand
-//! (the corpus's `Opoker` and `espacejeux` are its file names): every hand is stored as `Boss`.
+//! as unfinished, never read short. Values are decoded from XML's entities and HTML's Latin-1
+//! ones (`&pound;`, `&Ouml;`, which names use). The skins print no name of their own anywhere in
+//! the hand (the corpus's `Opoker` and `espacejeux` are in its file names only): every hand is
+//! stored as `Boss`.
 //!
 //! # What the format prints, element by element
 //!
 //! - `<HISTORY ID SESSION TABLE GAME GAMETYPE GAMEKIND TABLECURRENCY LIMIT STAKES DATE ...>`:
-//!   the hand. `GAME`: `GAME_THM` hold'em, `GAME_OMA` and `GAME_OMATU` omaha hi, `GAME_OMAHL`
-//!   omaha hi/lo, `GAME_FCD` 5-card draw. `LIMIT`: `NL`, `PL`, `FL`. `GAMEKIND`: `GAMEKIND_CASH`,
-//!   `GAMEKIND_TOURNAMENT` and `GAMEKIND_SITGO` (tournament chips, `T$`). `GAMETYPE_REAL` only
-//!   (the corpus has no play-money table: any other `GAMETYPE` is refused as unsupported).
-//!   `TABLECURRENCY` (`EUR`, `USD`, `SEK`, `CAD`, ...) is the table's currency, for tournaments
-//!   the buy-in's. `STAKES="a/b"`: the blinds in no-limit and pot-limit, the bets in fixed limit
-//!   (blinds a/2 and a). `DATE`: Unix seconds (UTC). `TABLE`: the table's name (a tournament's
-//!   name in tournaments). Ignored: `WIN`, `LOSS`, `BET`, `POT` (the hero's result and the last
-//!   pot), `ENDTIME`, `TABLETOURNEYID` (always empty).
-//! - `<PLAYER NAME SEAT AMOUNT STATE DEALER>`: a seat and the stack before the hand's posts.
-//!   `STATE_EMPTY` and `STATE_RESERVED` seats are passed over; every other one is seated, and a
-//!   seated player who is dealt no card and never acts (`STATE_SITOUT`) is flagged sitting out.
-//!   `DEALER="Y"` is the button. Since 2011 every seat of the table is listed (with `STATE`):
-//!   their number is the table's size. Ignored: `BLINDSTATE`.
+//!   the hand. `GAME`: `GAME_THM` hold'em, `GAME_OMA` and `GAME_OMATU` (2009) omaha hi,
+//!   `GAME_OMAHL` omaha hi/lo, `GAME_FCD` 5-card draw. `LIMIT`: `NL`, `PL`, `FL`. `GAMEKIND`:
+//!   `GAMEKIND_CASH`, `GAMEKIND_TOURNAMENT` and `GAMEKIND_SITGO` (tournament chips, `T$`).
+//!   `GAMETYPE_REAL` only (the corpus has no play-money table: any other `GAMETYPE` is refused
+//!   as unsupported). `TABLECURRENCY` (`EUR`, `USD`, `SEK`, `CAD`, ...) is the table's currency,
+//!   for tournaments the buy-in's. `STAKES="a/b"`: the blinds in no-limit and pot-limit, the
+//!   bets in fixed limit (blinds a/2 and a). `DATE`: Unix seconds (UTC). `TABLE`: the table's
+//!   name (in tournaments the tournament's). Ignored: `WIN`, `LOSS`, `BET`, `POT` (the hero's
+//!   result and the last pot), `ENDTIME`, `TABLETOURNEYID` (always empty).
+//! - `<PLAYER NAME SEAT AMOUNT STATE DEALER>`: a seat and its stack before the hand's printed
+//!   posts; the players are seated in seat order once the list ends. `STATE_EMPTY` and
+//!   `STATE_RESERVED` seats are passed over; a seated player dealt no card who never acts
+//!   (`STATE_SITOUT`) is flagged sitting out. `DEALER="Y"` is the button. Since 2011 every seat
+//!   of the table is listed (with `STATE`): their number is the table's size. Before, seats have
+//!   no `STATE` and empty ones are `UNKNOWN` with no chips: a seat with no chips that nothing in
+//!   the hand concerns is no player (one whose name is listed twice is not seated at all, and
+//!   its `<RESULT>` is passed over). Ignored: `BLINDSTATE`.
 //! - `<ACTION TYPE PLAYER ...>`:
 //!   - `HAND_ANTE VALUE`: an ante; `HAND_BLINDS KIND VALUE`: `HAND_SB` small blind, `HAND_BB`
 //!     big blind (a second one is a newcomer's, live), `HAND_DSB` a dead small blind, `HAND_AB`
-//!     both blinds (the small-blind part dead). Posts come before the deal.
+//!     both blinds (the small-blind part dead). Posts come before the deal (a big blind printed
+//!     before the small blind is stored after it, as it was posted). A blind larger than the
+//!     player's stack is printed whole: he is all in for his stack, and the others still call
+//!     the whole big blind.
 //!   - `HAND_DEAL` with one `<CARD LINK>` a hole card: `LINK` 0-51 (0-12 the diamonds ace to
 //!     king, 13-25 clubs, 26-38 hearts, 39-51 spades), `b` unknown. The player dealt known cards
 //!     is the hero.
-//!   - `HAND_BOARD`: a new street, with `POT`, `RAKE`, `MAINPOT`, `LEFTPOT`, `RIGHTPOT` (ignored:
-//!     the money is checked at the end). Flop games: `VALUE="BOARD_FLOP"` (`_TURN`, `_RIVER`)
-//!     and the whole board so far; 5-card draw: no `VALUE` and no card, the draw.
+//!   - `HAND_BOARD`: a new street, with `POT` (the pot so far, after the rake), `RAKE`,
+//!     `MAINPOT`, `LEFTPOT`, `RIGHTPOT` (ignored but for the antes below: the money is checked at
+//!     the end). Flop games: `VALUE="BOARD_FLOP"` (`_TURN`, `_RIVER`) and the whole board so
+//!     far; 5-card draw: no `VALUE` and no card, the draw.
 //!   - `CHANGECARD COUNT`: the draw, `COUNT` cards changed (0: stood pat), and the player's hand
 //!     after it (the hero's known, the kept cards in their places).
 //!   - `ACTION_FOLD`, `ACTION_CHECK`, `ACTION_BET VALUE`, `ACTION_RAISE VALUE` (the street total
 //!     the player raises to), `ACTION_CALL VALUE`, `ACTION_ALLIN VALUE`. A call prints the
-//!     chips added in the hands of 2013 on and the street total before: the call is read as
+//!     chips added in most hands of 2013 on and the street total before: the call is read as
 //!     what the player owed when its value is that, as the total when its value is the bet's
 //!     total (the two agree when the player had nothing in), else as an all-in for less; any
 //!     other value is refused. An all-in puts in the player's whole stack (its value is either
@@ -50,7 +59,9 @@
 //!     it does.
 //! - `<SHOWDOWN NAME POT RAKE>`: the end. `POT` is what the winners shared, after the rake and
 //!   without the uncalled bets, which are never printed ([`Uncalled::FromPrintedPot`]); `RAKE`
-//!   the rake. Ignored: `MAINPOT`, `LEFTPOT`, `RIGHTPOT`, `STARTING`.
+//!   the rake. Tournaments print each share of a split pot rounded down to the chip: the chips
+//!   lost that way (one fewer than the shares at most) go to the largest share. Ignored:
+//!   `MAINPOT`, `LEFTPOT`, `RIGHTPOT`, `STARTING`.
 //! - `<RESULT PLAYER WIN HAND WINTYPE>` in it: one a player (a player all in and beaten may have
 //!   none). `WIN` is what he collected (after the rake, from all pots: one collection), `HAND`
 //!   a key of the client's texts: `$(STR_G_FOLD)`, `$(STR_G_MUCK)` (mucked), `$(STR_BY_DEFAULT)`
@@ -59,27 +70,35 @@
 //!   must be the cards he was dealt. Ignored: `WINTYPE` (`WINTYPE_HI`, `_LO`, `_HILO`: the hi/lo
 //!   share of the win), `WINCARDS`, `HANDEXT` (the best five cards).
 //!
+//! Tournament hands of the format without seat states (2011 and before) print no antes, and
+//! their stacks are printed after them: the pot of the first board (or of the showdown) holds
+//! chips no action put in. They are shared out as equal antes of the players dealt in and added
+//! back to the stacks; when they do not divide
+//! evenly, the one player seated with no chips left was all in by his ante and paid the rest
+//! (the ante is then the one amount that fits, or the one multiple of 25 chips that does: every
+//! ante Boss prints is one). Chips that cannot be shared out so are refused.
+//!
 //! Refused, with the element's line: an element or an action type the format does not have,
 //! text between elements, an attribute written twice, a game, limit, kind or money fpdb does
 //! not read, a player acting who is not seated or who folded, an amount the betting rules do
-//! not allow (a call of more or less than owed, a raise that does not raise, an all-in that is
-//! not the player's stack, a post after the deal), a board that does not continue the one
-//! before, shown cards other than those dealt, a hand cut before `</HISTORY>`, a hand whose
-//! money does not balance.
+//! not allow (a call of more or less than owed, a raise that does not raise, a check facing a
+//! bet, an all-in that is not the player's stack, a post after the deal), a board that does
+//! not continue the one before, shown cards other than those dealt, unprinted antes that cannot
+//! be shared out, a hand cut before `</HISTORY>`, a hand whose money does not balance.
 //!
 //! # Hand numbers, tournaments and times
 //!
-//! `ID` is the hand's number. Boss Media ran separate servers for the national skins (Svenska
-//! Spel's tables in SEK, Loto-Québec's espacejeux in CAD), each numbering its hands from its own
-//! counter: SEK hands of July 2013 are numbered about 1.98·10^9 while the network's EUR hands of
-//! the same week are about 3.04·10^9, and espacejeux's 2017 hands about 2.4·10^8. So that two
-//! servers' hands never share a number, `site_hand_no` is the number for `EUR` and `USD` tables
-//! (one counter: the international network's), and `k·10^12 + ID` for any other currency, `k`
-//! the currency's three letters read in base 26 plus one (`SEK` → 12 283:
-//! `12283001978259345`); an id of 10^12 or more is refused as out of range. `site_hand_id` keeps
-//! the id as printed. The hands print no tournament number: the player's `SESSION` number
-//! (`session1950592.xml`, one for all his hands of a tournament) stands for it, mapped the same
-//! way; buy-ins are not printed (0, in the table's currency). `DATE` is Unix time: UTC.
+//! `ID` is the hand's number. The network's national operators ran servers of their own, each
+//! numbering its hands from its own counter: the SEK tables' hands of July 2013 are numbered
+//! about 1.98·10^9 while the EUR tables' of the same week are about 3.04·10^9, and espacejeux's
+//! CAD hands of 2017 about 2.4·10^8. So that two servers' hands never share a number,
+//! `site_hand_no` is the number for `EUR` and `USD` tables (one counter: the international
+//! network's), and `k·10^12 + ID` for any other currency, `k` the currency's three letters read
+//! in base 26 plus one (`SEK` → 12 283: `12283001978259345`); an id of 10^12 or more is refused
+//! as out of range. `site_hand_id` keeps the id as printed. The hands print no tournament
+//! number: the player's `SESSION` number (`session1950592.xml`, one for all his hands of a
+//! tournament) stands for it, mapped the same way; buy-ins are not printed (0, in the table's
+//! currency). `DATE` is Unix time: UTC.
 
 use std::borrow::Cow;
 
@@ -211,7 +230,7 @@ const LATIN1_ENTITIES: [&str; 96] = [
 const LATIN1: &str = "\u{a0}¡¢£¤¥¦§¨©ª«¬\u{ad}®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ";
 
 /// The text of an entity: XML's five, HTML's of Latin-1, `&euro;`.
-fn latin1_entity(name: &str) -> Option<&'static str> {
+fn entity(name: &str) -> Option<&'static str> {
     if let Some(t) = quick_xml::escape::resolve_predefined_entity(name) {
         return Some(t);
     }
@@ -380,7 +399,7 @@ impl<'e> Attrs<'e> {
         for a in e.attributes() {
             let a =
                 a.map_err(|err| ParseError::malformed(line, format!("bad attribute: {err}")))?;
-            let v = a.unescape_value_with(latin1_entity).map_err(|err| {
+            let v = a.unescape_value_with(entity).map_err(|err| {
                 ParseError::malformed(line, format!("bad attribute value: {err}"))
             })?;
             if let Some(k) = Key::of(a.key.as_ref()) {
@@ -470,7 +489,8 @@ enum Open {
         line: u32,
     },
     Result {
-        player: PlayerIdx,
+        /// `None`: an empty seat's.
+        player: Option<PlayerIdx>,
         win: Money,
         shows: Shows,
         line: u32,
@@ -497,6 +517,8 @@ struct Parser {
     stack: Vec<Tag>,
     /// `</HISTORY>` was read.
     closed: bool,
+    /// A `</ROOT>` that no `<ROOT>` opened was read after it.
+    dangling_root: bool,
     /// `<PLAYER>` elements, and whether they list every seat (they print `STATE`).
     seats_listed: u8,
     every_seat_listed: bool,
@@ -507,6 +529,8 @@ struct Parser {
     drew: Vec<bool>,
     /// The seat list, until the first action.
     seats: Vec<Seat>,
+    /// The names of the seats listed as empty (the old format's `UNKNOWN`s).
+    empty_seats: Vec<String>,
     /// The seat list is over (an action or the showdown was read).
     acting: bool,
     /// Per seated player: he posted, was dealt, acted, won or showed cards.
@@ -533,6 +557,7 @@ fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
         base: Base::Hold,
         stack: Vec::with_capacity(5),
         closed: false,
+        dangling_root: false,
         seats_listed: 0,
         every_seat_listed: false,
         dealt: Vec::new(),
@@ -540,6 +565,7 @@ fn parse_chunk(chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
         folded: Vec::new(),
         drew: Vec::new(),
         seats: Vec::with_capacity(10),
+        empty_seats: Vec::new(),
         acting: false,
         involved: Vec::new(),
         antes_checked: false,
@@ -679,7 +705,10 @@ impl Parser {
         match self.stack.pop() {
             Some(open) if Some(open) == tag => self.ended(open, line),
             // Single-hand extracts end with a `</ROOT>` they never opened.
-            None if tag == Some(Tag::Root) && self.closed => Ok(()),
+            None if tag == Some(Tag::Root) && self.closed && !self.dangling_root => {
+                self.dangling_root = true;
+                Ok(())
+            }
             open => {
                 let name = String::from_utf8_lossy(name);
                 Err(ParseError::malformed(
@@ -891,13 +920,20 @@ impl Parser {
         self.acting = true;
         let mut seats = std::mem::take(&mut self.seats);
         seats.sort_by_key(|s| s.seat);
-        for (i, s) in seats.iter().enumerate() {
-            let empty = s.stack == 0
-                && seats
-                    .iter()
-                    .enumerate()
-                    .any(|(j, o)| j != i && o.name == s.name && o.stack == 0);
+        let empty: Vec<bool> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.stack == 0
+                    && seats
+                        .iter()
+                        .enumerate()
+                        .any(|(j, o)| j != i && o.name == s.name && o.stack == 0)
+            })
+            .collect();
+        for (s, empty) in seats.into_iter().zip(empty) {
             if empty {
+                self.empty_seats.push(s.name);
                 continue;
             }
             self.builder(line)?
@@ -1302,11 +1338,20 @@ impl Parser {
         let pot = a.money(Key::Pot, self.scale)?;
         let rake = a.money(Key::Rake, self.scale)?;
         self.showdown = Some((pot, rake, a.line));
+        // Without a board, the antes are in the showdown's pot.
+        if self.builder(a.line)?.street() > 0 {
+            return Ok(());
+        }
         self.unprinted_antes(pot.saturating_add(rake), a.line)
     }
 
     fn result(&mut self, a: &Attrs) -> Result<(), ParseError> {
-        let player = self.player(a)?;
+        // The old format gives its empty seats a result too.
+        let name = a.need(Key::Player)?;
+        let player = match self.builder(a.line)?.player(name) {
+            None if self.empty_seats.iter().any(|n| n == name) => None,
+            p => Some(p.ok_or_else(|| ParseError::unknown_actor(a.line))?),
+        };
         let win = a.money(Key::Win, self.scale)?;
         let shows = match a.get(Key::Hand) {
             Some("$(STR_G_FOLD)") => Shows::Folded,
@@ -1327,13 +1372,23 @@ impl Parser {
     /// A `<RESULT>` with its cards: what the player won, and his cards when known.
     fn outcome(
         &mut self,
-        p: PlayerIdx,
+        p: Option<PlayerIdx>,
         win: Money,
         shows: Shows,
         line: u32,
     ) -> Result<(), ParseError> {
         let (base, size) = (self.base, self.size);
         let cards = std::mem::take(&mut self.cards);
+        let Some(p) = p else {
+            if win > 0 || cards.iter().any(|c| c.is_known()) {
+                return Err(ParseError::malformed(
+                    line,
+                    "an empty seat that wins or shows cards",
+                ));
+            }
+            self.cards = cards;
+            return Ok(());
+        };
         if win > 0 || cards.iter().any(|c| c.is_known()) {
             self.involved[p] = true;
         }
@@ -1381,15 +1436,15 @@ impl Parser {
     // The end
     // -----------------------------------------------------------------------------------------
 
-    /// The antes a tournament hand of the old format does not print (2011: no `HAND_ANTE`, the
-    /// stacks printed after the antes): what the pot of the first board, or of the showdown,
+    /// The antes a tournament hand of the old format does not print (2011: no `STATE` in the seat
+    /// list, no `HAND_ANTE`, the stacks printed after the antes): what the pot of the first board, or of the showdown,
     /// holds beyond the players' bets (less the part of the top bet nobody matched) is shared
     /// out as equal antes of the players dealt in; when it does not divide evenly, a single
     /// player seated with no chips left paid the rest (he was all in by his ante). The antes
     /// are added back to the stacks. Any other amount is left to the balance check.
     fn unprinted_antes(&mut self, pot: Money, line: u32) -> Result<(), ParseError> {
-        let tour = self.scale == CHIPS;
-        if std::mem::replace(&mut self.antes_checked, true) || !tour || self.max_ante > 0 {
+        let old_tour = self.scale == CHIPS && !self.every_seat_listed;
+        if std::mem::replace(&mut self.antes_checked, true) || !old_tour || self.max_ante > 0 {
             return Ok(());
         }
         let b = self.builder(line)?;
@@ -1415,21 +1470,21 @@ impl Parser {
             .copied()
             .filter(|&p| b.hand().players[p].stack == 0)
             .collect();
-        let each = (missing + n - 1) / n;
-        let rest = missing - each * (n - 1);
-        let short = match broke.as_slice() {
-            _ if missing % n == 0 => None,
-            [p] if rest > 0 && rest <= each => Some(*p),
-            _ => {
-                return Err(ParseError::malformed(
-                    line,
-                    format!(
-                        "the pot holds {missing} chips that no action put in (antes the hand does \
-                         not print), which cannot be shared out among the {n} players dealt in"
-                    ),
-                ))
-            }
+        let unshared = || {
+            ParseError::malformed(
+                line,
+                format!(
+                    "the pot holds {missing} chips that no action put in (antes the hand does not \
+                     print), which cannot be shared out among the {n} players dealt in"
+                ),
+            )
         };
+        let (each, short) = match broke.as_slice() {
+            _ if missing % n == 0 => (missing / n, None),
+            [p] => (short_ante(missing, n).ok_or_else(unshared)?, Some(*p)),
+            _ => return Err(unshared()),
+        };
+        let rest = missing - each * (n - 1);
         if each > b.hand().game.big_blind {
             return Err(ParseError::malformed(
                 line,
@@ -1516,6 +1571,25 @@ impl Parser {
     }
 }
 
+/// The ante of `n` players who put `missing` chips in, one of them all in by his ante (he paid
+/// the rest, from 1 chip to the ante): the only multiple of 25 chips that can be, or the only
+/// ante at all (every ante Boss prints is a multiple of 25: 25, 50, 75, 100).
+fn short_ante(missing: Money, n: Money) -> Option<Money> {
+    if n < 2 {
+        return None;
+    }
+    // ante·(n − 1) + rest = missing, 0 < rest ≤ ante.
+    let lo = (missing + n - 1) / n;
+    let hi = (missing - 1) / (n - 1);
+    let first = (lo + 24) / 25 * 25;
+    match (lo, hi) {
+        _ if lo > hi => None,
+        _ if lo == hi => Some(lo),
+        _ if first <= hi && first + 25 > hi => Some(first),
+        _ => None,
+    }
+}
+
 /// The small blind posted before the big blind, as at the table (Boss sometimes prints the big
 /// blind's post first).
 fn small_blind_first(h: &mut Hand) {
@@ -1563,5 +1637,654 @@ fn number(digits: &str, series: i64, line: u32, what: &str) -> Result<i64, Parse
         None => Err(ParseError::malformed(line, format!("an unreadable {what}"))),
         Some(None) => Err(ParseError::hand_no_too_large(line)),
         Some(Some(n)) => Ok(n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parsers::text::every_cut_is_unfinished;
+
+    fn parse(text: &str) -> Result<Hand, ParseError> {
+        crate::parse_one(text)
+    }
+
+    fn cards(s: &str) -> Vec<Card> {
+        Card::parse_all(s).unwrap()
+    }
+
+    fn refused(text: &str) -> ParseError {
+        parse(text).expect_err("refused")
+    }
+
+    /// A cash hand of the 2013 format: calls print the chips added.
+    const CASH: &str = r#"<HISTORY ID="1978259345" SESSION="session338684371.xml" TABLE="Cleopatra 1" GAME="GAME_THM" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="NL" STAKES="2.00/4.00" DATE="1374166750" TABLETOURNEYID="" BET="0.00" POT="110.00" WIN="110.00" LOSS="0.00" ENDTIME="1374166799">
+<PLAYER NAME="Anna" SEAT="1" AMOUNT="100.00" STATE="STATE_PLAYING" DEALER="Y"></PLAYER>
+<PLAYER NAME="Bob &amp; Co" SEAT="2" AMOUNT="50.00" STATE="STATE_PLAYING" DEALER="N"></PLAYER>
+<PLAYER NAME="UNKNOWN" SEAT="3" AMOUNT="0.00" STATE="STATE_EMPTY" DEALER="N"></PLAYER>
+<PLAYER NAME="Hero" SEAT="4" AMOUNT="200.00" STATE="STATE_PLAYING" DEALER="N"></PLAYER>
+<PLAYER NAME="Cy" SEAT="5" AMOUNT="80.00" STATE="STATE_SITOUT" DEALER="N"></PLAYER>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Hero" KIND="HAND_BB" VALUE="4.00"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Bob &amp; Co" KIND="HAND_SB" VALUE="2.00"></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Bob &amp; Co">
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Hero">
+<CARD LINK="0"></CARD>
+<CARD LINK="51"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Anna">
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="ACTION_RAISE" PLAYER="Anna" VALUE="12.00"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Bob &amp; Co" VALUE="10.00"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Hero" VALUE="8.00"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT="36.00" RAKE="0.00" MAINPOT="36.00" LEFTPOT="" RIGHTPOT="">
+<CARD LINK="1"></CARD>
+<CARD LINK="14"></CARD>
+<CARD LINK="30"></CARD></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Bob &amp; Co"></ACTION>
+<ACTION TYPE="ACTION_BET" PLAYER="Hero" VALUE="20.00"></ACTION>
+<ACTION TYPE="ACTION_ALLIN" PLAYER="Bob &amp; Co" VALUE="38.00"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Anna"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Hero" VALUE="18.00"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_TURN" POT="110.00" RAKE="2.00" MAINPOT="110.00" LEFTPOT="" RIGHTPOT="">
+<CARD LINK="1"></CARD>
+<CARD LINK="14"></CARD>
+<CARD LINK="30"></CARD>
+<CARD LINK="44"></CARD></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_RIVER" POT="110.00" RAKE="2.00" MAINPOT="110.00" LEFTPOT="" RIGHTPOT="">
+<CARD LINK="1"></CARD>
+<CARD LINK="14"></CARD>
+<CARD LINK="30"></CARD>
+<CARD LINK="44"></CARD>
+<CARD LINK="36"></CARD></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="110.00" RAKE="2.00" MAINPOT="110.00" LEFTPOT="" RIGHTPOT="" STARTING="Hero">
+<RESULT PLAYER="Hero" WIN="110.00" HAND="$(STR_G_WIN_TWOPAIR) $(STR_G_CARDS_DEUCES)" WINCARDS="1 14 0 51 36 " HANDEXT="">
+<CARD LINK="0"></CARD>
+<CARD LINK="51"></CARD></RESULT>
+<RESULT PLAYER="Bob &amp; Co" WIN="0.00" HAND="$(STR_G_MUCK)" WINCARDS="">
+<CARD LINK="19"></CARD>
+<CARD LINK="2"></CARD></RESULT>
+<RESULT PLAYER="Anna" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT></SHOWDOWN></HISTORY>"#;
+
+    #[test]
+    fn detection() {
+        assert!(is_history_start(r#"<HISTORY ID="1" SESSION="s">"#));
+        assert!(is_history_start(
+            r#"<?xml version="1.0" encoding="UTF-8"?><ROOT><HISTORY ID="1">"#
+        ));
+        assert!(!is_history_start(r#"<HISTORY SESSION="s">"#));
+        assert!(!is_history_start("<HISTORYX ID=\"1\">"));
+        assert!(is_prelude("<ROOT>"));
+        assert!(is_prelude(r#"<?xml version="1.0" encoding="UTF-8"?>"#));
+        assert!(is_prelude(r#"<?xml version="1.0"?><ROOT>"#));
+        // iPoker's declaration is iPoker's; another one alone on its line is nobody's.
+        assert!(!is_prelude(r#"<?xml version="1.0" encoding="utf-8"?>"#));
+        assert!(!is_prelude(r#"<?xml version="1.0"?>"#));
+        assert!(!is_prelude(r#"<ROOT><HISTORY ID="1">"#));
+        assert!(!is_prelude("</ROOT>"));
+        let room = crate::parsers::room_of_header(r#"<HISTORY ID="1" SESSION="s">"#);
+        assert_eq!(room.map(|r| r.site()), Some(SITE));
+    }
+
+    #[test]
+    fn cards_and_numbers() {
+        let c = |l| card(l).map(|c| format!("{c:?}"));
+        assert_eq!(c("0").as_deref(), Some("Ad"));
+        assert_eq!(c("12").as_deref(), Some("Kd"));
+        assert_eq!(c("13").as_deref(), Some("Ac"));
+        assert_eq!(c("34").as_deref(), Some("9h"));
+        assert_eq!(c("51").as_deref(), Some("Ks"));
+        assert_eq!(card("b"), Some(Card::UNKNOWN));
+        assert_eq!(card("52"), None);
+        assert_eq!(card("-1"), None);
+        assert_eq!(card(""), None);
+        assert_eq!(series_of("EUR"), Some(0));
+        assert_eq!(series_of("USD"), Some(0));
+        assert_eq!(series_of("SEK"), Some(12_283));
+        assert_eq!(series_of("CAD"), Some(1_356));
+        assert_eq!(series_of("ZZZ"), Some(17_576));
+        assert_eq!(series_of("eur"), None);
+        assert_eq!(series_of("EURO"), None);
+        assert_eq!(
+            stored_number("1978259345", 12_283),
+            Some(Some(12_283_001_978_259_345))
+        );
+        assert_eq!(
+            stored_number("999999999999", 17_576),
+            Some(Some(17_576_999_999_999_999))
+        );
+        assert_eq!(stored_number("1000000000000", 0), Some(None));
+        assert_eq!(stored_number("12a", 0), None);
+        assert_eq!(entity("pound"), Some("£"));
+        assert_eq!(entity("Ouml"), Some("Ö"));
+        assert_eq!(entity("yuml"), Some("ÿ"));
+        assert_eq!(entity("amp"), Some("&"));
+        assert_eq!(entity("bogus"), None);
+    }
+
+    #[test]
+    fn a_cash_hand() {
+        let h = parse(CASH).unwrap();
+        assert_eq!((h.site.as_str(), h.site_hand_no), (SITE, 1_978_259_345));
+        assert_eq!(h.site_hand_id, "1978259345");
+        assert_eq!(h.start_time.to_rfc3339(), "2013-07-18T16:59:10+00:00");
+        assert_eq!(h.table_name, "Cleopatra 1");
+        assert_eq!((h.max_seats, h.button_seat), (Some(5), Some(1)));
+        let g = &h.game;
+        assert_eq!(
+            (g.kind, g.category, g.limit_type, g.currency.as_str()),
+            (GameKind::Ring, Category::Holdem, LimitType::NoLimit, "EUR")
+        );
+        assert_eq!((g.small_blind, g.big_blind, g.ante), (200, 400, 0));
+        // Seat order; the empty seat is no player; the player sitting out is flagged.
+        let seats: Vec<(u8, &str, Money, bool)> = h
+            .players
+            .iter()
+            .map(|p| (p.seat, p.name.as_str(), p.stack, p.sitting_out))
+            .collect();
+        assert_eq!(
+            seats,
+            [
+                (1, "Anna", 10_000, false),
+                (2, "Bob & Co", 5_000, false),
+                (4, "Hero", 20_000, false),
+                (5, "Cy", 8_000, true)
+            ]
+        );
+        assert_eq!(h.hero, Some(2));
+        assert_eq!(h.players[2].cards, cards("Ad Ks"));
+        assert!(h.players[2].shown);
+        assert_eq!(h.players[1].cards, cards("7c 3d"));
+        assert!(h.players[1].mucked && !h.players[1].shown);
+        assert_eq!(h.boards, vec![cards("2d 2c 5h 6s Jh")]);
+        let acts: Vec<(i8, usize, ActionKind, Money, bool)> = h
+            .actions
+            .iter()
+            .map(|a| (a.street, a.player, a.kind, a.amount, a.all_in))
+            .collect();
+        assert_eq!(
+            acts,
+            [
+                // The small blind first, though printed second.
+                (POSTS, 1, ActionKind::SmallBlind, 200, false),
+                (POSTS, 2, ActionKind::BigBlind, 400, false),
+                (0, 0, ActionKind::Raise, 1_200, false),
+                (0, 1, ActionKind::Call, 1_000, false),
+                (0, 2, ActionKind::Call, 800, false),
+                (1, 1, ActionKind::Check, 0, false),
+                (1, 2, ActionKind::Bet, 2_000, false),
+                (1, 1, ActionKind::Raise, 3_800, true),
+                (1, 0, ActionKind::Fold, 0, false),
+                (1, 2, ActionKind::Call, 1_800, false),
+            ]
+        );
+        assert_eq!((h.total_pot, h.rake), (11_200, 200));
+        assert!(h.returned.is_empty());
+        assert_eq!(h.collections.len(), 1);
+        assert_eq!(
+            (h.collections[0].player, h.collections[0].amount),
+            (2, 11_000)
+        );
+        every_cut_is_unfinished(CASH, parse);
+    }
+
+    #[test]
+    fn calls_print_the_chips_added_or_the_street_total() {
+        // The same hand as before 2013: a call prints the caller's total on the street.
+        let old = CASH
+            .replace(
+                r#"PLAYER="Bob &amp; Co" VALUE="10.00""#,
+                r#"PLAYER="Bob &amp; Co" VALUE="12.00""#,
+            )
+            .replace(
+                r#"PLAYER="Hero" VALUE="8.00""#,
+                r#"PLAYER="Hero" VALUE="12.00""#,
+            )
+            .replace(
+                r#"PLAYER="Hero" VALUE="18.00""#,
+                r#"PLAYER="Hero" VALUE="38.00""#,
+            );
+        assert_eq!(parse(&old).unwrap(), parse(CASH).unwrap());
+        // All in for less: the player's stack, printed as the chips added or the total.
+        let short = |v: &str| {
+            CASH.replace(r#"AMOUNT="200.00""#, r#"AMOUNT="40.00""#)
+                .replace(
+                    r#"<ACTION TYPE="ACTION_CALL" PLAYER="Hero" VALUE="18.00">"#,
+                    &format!(r#"<ACTION TYPE="ACTION_CALL" PLAYER="Hero" VALUE="{v}">"#),
+                )
+                .replace(r#"POT="110.00" RAKE="2.00""#, r#"POT="90.00" RAKE="2.00""#)
+                .replace(r#"WIN="110.00" HAND"#, r#"WIN="90.00" HAND"#)
+        };
+        let h = parse(&short("8.00")).unwrap();
+        let call = h.actions.last().unwrap();
+        assert_eq!((call.amount, call.all_in), (800, true));
+        assert_eq!(h.returned.len(), 1);
+        assert_eq!((h.returned[0].player, h.returned[0].amount), (1, 1_000));
+        assert_eq!(parse(&short("28.00")).unwrap(), h);
+    }
+
+    #[test]
+    fn amounts_the_betting_does_not_allow_are_refused() {
+        for (from, to, why) in [
+            (
+                r#""Bob &amp; Co" VALUE="10.00""#,
+                r#""Bob &amp; Co" VALUE="11.00""#,
+                "a call of 11.00 where 10.00 was owed",
+            ),
+            (
+                r#""Anna" VALUE="12.00""#,
+                r#""Anna" VALUE="4.00""#,
+                "a raise to 4.00, not above the bet of 4.00",
+            ),
+            (
+                r#"VALUE="38.00""#,
+                r#"VALUE="30.00""#,
+                "an all-in of 30.00 where the player had 38.00 behind",
+            ),
+            (
+                r#"TYPE="ACTION_BET" PLAYER="Hero" VALUE="20.00""#,
+                r#"TYPE="ACTION_BET" PLAYER="Hero" VALUE="300.00""#,
+                "a bet of 300.00 with 188.00 behind",
+            ),
+            (
+                r#"<ACTION TYPE="ACTION_CHECK" PLAYER="Bob &amp; Co">"#,
+                r#"<ACTION TYPE="ACTION_CALL" PLAYER="Bob &amp; Co" VALUE="1.00">"#,
+                "a call with nothing to call",
+            ),
+        ] {
+            let e = refused(&CASH.replace(from, to));
+            assert_eq!(e.kind, ErrorKind::Malformed, "{why}");
+            assert!(e.message.starts_with(why), "{}", e.message);
+            assert!(e.line_text.is_some());
+            assert_eq!(e.site_hand_no, Some(1_978_259_345));
+        }
+        // A check facing a bet.
+        let e = refused(&CASH.replace(
+            r#"TYPE="ACTION_FOLD" PLAYER="Anna""#,
+            r#"TYPE="ACTION_CHECK" PLAYER="Anna""#,
+        ));
+        assert!(
+            e.message.starts_with("a check facing a bet"),
+            "{}",
+            e.message
+        );
+        // A post after the deal.
+        let e = refused(&CASH.replace(
+            r#"<ACTION TYPE="ACTION_RAISE""#,
+            "<ACTION TYPE=\"HAND_ANTE\" PLAYER=\"Anna\" VALUE=\"1.00\"></ACTION>\n<ACTION TYPE=\"ACTION_RAISE\"",
+        ));
+        assert_eq!(e.message, "a post after the deal");
+        // The money must balance.
+        let e = refused(&CASH.replace(
+            r#"POT="110.00" RAKE="2.00" MAINPOT="110.00" LEFTPOT="" RIGHTPOT="" STARTING"#,
+            r#"POT="111.00" RAKE="2.00" MAINPOT="110.00" LEFTPOT="" RIGHTPOT="" STARTING"#,
+        ));
+        assert!(
+            e.message.starts_with("the pot does not add up"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn what_the_format_does_not_have_is_refused() {
+        let unsupported = [
+            (
+                "GAME_THM",
+                "GAME_7CS",
+                "a game fpdb does not read: GAME_7CS",
+            ),
+            (
+                "GAMETYPE_REAL",
+                "GAMETYPE_PLAY",
+                "a table of GAMETYPE_PLAY: only real-money tables are read",
+            ),
+            (
+                "GAMEKIND_CASH",
+                "GAMEKIND_X",
+                "a kind of game fpdb does not read: GAMEKIND_X",
+            ),
+            (
+                r#"LIMIT="NL""#,
+                r#"LIMIT="CL""#,
+                "a betting limit fpdb does not read: CL",
+            ),
+            (
+                "HAND_SB",
+                "HAND_STRADDLE",
+                "a blind fpdb does not read: HAND_STRADDLE",
+            ),
+            (
+                "ACTION_FOLD",
+                "ACTION_SITOUT",
+                "an action of a type fpdb does not read: ACTION_SITOUT",
+            ),
+        ];
+        for (from, to, why) in unsupported {
+            let e = refused(&CASH.replace(from, to));
+            assert_eq!((e.kind, e.message.as_str()), (ErrorKind::Unsupported, why));
+        }
+        let malformed = [
+            ("<ACTION TYPE=\"ACTION_FOLD\"", "<CHAT PLAYER=\"Anna\"></CHAT>\n<ACTION TYPE=\"ACTION_FOLD\"", "an element <CHAT> Boss histories do not have"),
+            ("<ACTION TYPE=\"ACTION_FOLD\"", "hello\n<ACTION TYPE=\"ACTION_FOLD\"", "text outside any element"),
+            ("<ACTION TYPE=\"ACTION_FOLD\"", "<ACTION TYPE=\"ACTION_FOLD\" TYPE=\"ACTION_FOLD\"", "bad attribute"),
+            (r#"TYPE="ACTION_FOLD" PLAYER="Anna""#, r#"TYPE="ACTION_FOLD" PLAYER="Zed""#, "action by a player who is not in the seat list"),
+            ("<CARD LINK=\"44\"></CARD></ACTION>", "<CARD LINK=\"44\"></CARD></ACTION>\n<ACTION TYPE=\"ACTION_CHECK\" PLAYER=\"Anna\"></ACTION>", "an action of a player who folded"),
+            ("<CARD LINK=\"1\"></CARD>\n<CARD LINK=\"14\"></CARD>\n<CARD LINK=\"30\"></CARD>\n<CARD LINK=\"44\"></CARD></ACTION>", "<CARD LINK=\"1\"></CARD>\n<CARD LINK=\"15\"></CARD>\n<CARD LINK=\"30\"></CARD>\n<CARD LINK=\"44\"></CARD></ACTION>", "a board that does not continue the one before"),
+            ("<CARD LINK=\"0\"></CARD>\n<CARD LINK=\"51\"></CARD></RESULT>", "<CARD LINK=\"5\"></CARD>\n<CARD LINK=\"51\"></CARD></RESULT>", "cards shown that are not the ones dealt"),
+            (r#"<CARD LINK="19">"#, r#"<CARD LINK="60">"#, "an unreadable card \"60\""),
+            ("</RESULT></SHOWDOWN></HISTORY>", "</RESULT></SHOWDOWN></HISTORY>\n<RESULT></RESULT>", "<RESULT> after </HISTORY>"),
+            (r#"ID="1978259345""#, r#"ID="19x""#, "an unreadable hand number"),
+            (r#"DATE="1374166750""#, r#"DATE="yesterday""#, "an unreadable date"),
+            (r#"TABLECURRENCY="EUR""#, r#"TABLECURRENCY="€""#, "an unreadable currency \"€\""),
+        ];
+        for (from, to, why) in malformed {
+            let text = CASH.replacen(from, to, 1);
+            assert_ne!(text, CASH, "{why}");
+            let e = refused(&text);
+            assert_eq!(e.kind, ErrorKind::Malformed, "{why}: {e:?}");
+            assert!(e.message.starts_with(why), "{why}: {}", e.message);
+        }
+        let e = refused(&CASH.replace(r#"ID="1978259345""#, r#"ID="1000000000000""#));
+        assert_eq!(e.kind, ErrorKind::OutOfRange);
+        // A hand cut in the middle of a tag.
+        let cut = &CASH[..CASH.find("PLAYER=\"Anna\" VALUE=\"12.00\"").unwrap()];
+        assert_eq!(refused(cut).kind, ErrorKind::Unfinished);
+    }
+
+    /// A 2011 tournament hand: no seat states, empty seats named `UNKNOWN`, antes not printed
+    /// (the stacks are after them), a big blind short of chips.
+    const OLD_TOURNAMENT: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<ROOT>
+<HISTORY ID="5854845" SESSION="session1950592.xml" TABLE="Poker 101" GAME="GAME_THM" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_TOURNAMENT" TABLECURRENCY="CAD" LIMIT="NL" STAKES="100.00/200.00" DATE="1295495082" WIN="0.00" LOSS="0.00">
+<PLAYER NAME="Hero" SEAT="3" AMOUNT="195.00"></PLAYER>
+<PLAYER NAME="Anna" SEAT="1" AMOUNT="4635.00"></PLAYER>
+<PLAYER NAME="Bob" SEAT="2" AMOUNT="0.00"></PLAYER>
+<PLAYER NAME="Cy" SEAT="4" AMOUNT="6421.00"></PLAYER>
+<PLAYER NAME="UNKNOWN" SEAT="5" AMOUNT="0.00"></PLAYER>
+<PLAYER NAME="UNKNOWN" SEAT="6" AMOUNT="0.00"></PLAYER>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Cy" KIND="HAND_SB" VALUE="100.00"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Hero" KIND="HAND_BB" VALUE="200.00"></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Cy">
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Hero">
+<CARD LINK="26"></CARD>
+<CARD LINK="5"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Anna">
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Bob">
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Anna" VALUE="200.00"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Cy" VALUE="200.00"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT="690.00">
+<CARD LINK="40"></CARD>
+<CARD LINK="51"></CARD>
+<CARD LINK="28"></CARD></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Cy"></ACTION>
+<ACTION TYPE="ACTION_BET" PLAYER="Anna" VALUE="690.00"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Cy"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_TURN" POT="690.00">
+<CARD LINK="40"></CARD>
+<CARD LINK="51"></CARD>
+<CARD LINK="28"></CARD>
+<CARD LINK="19"></CARD></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_RIVER" POT="690.00">
+<CARD LINK="40"></CARD>
+<CARD LINK="51"></CARD>
+<CARD LINK="28"></CARD>
+<CARD LINK="19"></CARD>
+<CARD LINK="6"></CARD></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="690.00" RAKE="0.00">
+<RESULT PLAYER="Anna" WIN="690.00" HAND="$(STR_G_WIN_TWOPAIR) $(STR_G_CARDS_KINGS) $(STR_G_ANDTEXT) $(STR_G_CARDS_SEVENS)">
+<CARD LINK="1"></CARD>
+<CARD LINK="12"></CARD></RESULT>
+<RESULT PLAYER="Bob" WIN="0.00" HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_SEVENS)">
+<CARD LINK="46"></CARD>
+<CARD LINK="23"></CARD></RESULT>
+<RESULT PLAYER="Hero" WIN="0.00" HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_SEVENS)">
+<CARD LINK="26"></CARD>
+<CARD LINK="5"></CARD></RESULT>
+<RESULT PLAYER="Cy" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT>
+<RESULT PLAYER="UNKNOWN" WIN="0.00" HAND="$(STR_G_WIN_HIGHCARD) $(STR_G_CARD_ACE)">
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD></RESULT></SHOWDOWN></HISTORY></ROOT>"#;
+
+    #[test]
+    fn a_tournament_hand_with_the_antes_unprinted() {
+        let h = parse(OLD_TOURNAMENT).unwrap();
+        assert_eq!(h.site_hand_no, 1_356_000_005_854_845);
+        assert_eq!(
+            (h.game.kind, h.game.currency.as_str()),
+            (GameKind::Tour, "T$")
+        );
+        assert_eq!(
+            (h.game.small_blind, h.game.big_blind, h.game.ante),
+            (100, 200, 25)
+        );
+        let t = h.tournament.as_ref().unwrap();
+        assert_eq!(
+            (t.tourney_no, t.currency.as_str(), t.buyin),
+            (1_356_000_001_950_592, "CAD", 0)
+        );
+        assert_eq!(h.table_name, "Poker 101");
+        assert_eq!((h.max_seats, h.button_seat), (None, None));
+        // The stacks before the antes; the empty seats are no players.
+        let seats: Vec<(&str, Money)> = h
+            .players
+            .iter()
+            .map(|p| (p.name.as_str(), p.stack))
+            .collect();
+        assert_eq!(
+            seats,
+            [("Anna", 4_660), ("Bob", 20), ("Hero", 220), ("Cy", 6_446)]
+        );
+        let posts: Vec<(&str, ActionKind, Money, bool)> = h
+            .actions
+            .iter()
+            .filter(|a| a.street == POSTS)
+            .map(|a| {
+                (
+                    h.players[a.player].name.as_str(),
+                    a.kind,
+                    a.amount,
+                    a.all_in,
+                )
+            })
+            .collect();
+        assert_eq!(
+            posts,
+            [
+                ("Anna", ActionKind::Ante, 25, false),
+                // All in by his ante: the rest of the antes after the others' 25.
+                ("Bob", ActionKind::Ante, 20, true),
+                ("Hero", ActionKind::Ante, 25, false),
+                ("Cy", ActionKind::Ante, 25, false),
+                ("Cy", ActionKind::SmallBlind, 100, false),
+                // A big blind of 200 printed, 195 posted: all in.
+                ("Hero", ActionKind::BigBlind, 195, true),
+            ]
+        );
+        // The others call the whole blind.
+        let cy_call = h
+            .actions
+            .iter()
+            .find(|a| a.kind == ActionKind::Call && a.player == 3);
+        assert_eq!(cy_call.map(|a| a.amount), Some(100));
+        assert_eq!(h.players[1].cards, cards("8s Jc"));
+        assert!(h.players[1].shown);
+        assert_eq!((h.total_pot, h.rake), (690, 0));
+        assert_eq!(h.returned.len(), 1);
+        assert_eq!((h.returned[0].player, h.returned[0].amount), (0, 690));
+        // Antes that no equal share explains are refused.
+        let e = refused(
+            &OLD_TOURNAMENT
+                .replace(
+                    r#"POT="690.00">
+<CARD LINK="40"></CARD>
+<CARD LINK="51"></CARD>
+<CARD LINK="28"></CARD></ACTION>"#,
+                    r#"POT="689.00">
+<CARD LINK="40"></CARD>
+<CARD LINK="51"></CARD>
+<CARD LINK="28"></CARD></ACTION>"#,
+                )
+                .replace(
+                    "AMOUNT=\"0.00\"></PLAYER>\n<PLAYER NAME=\"Cy\"",
+                    "AMOUNT=\"10.00\"></PLAYER>\n<PLAYER NAME=\"Cy\"",
+                ),
+        );
+        assert!(
+            e.message.contains("antes the hand does not print"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn the_ante_of_a_hand_with_a_player_all_in_by_his() {
+        // 9 antes of 25 and the rest, 20.
+        assert_eq!(short_ante(245, 10), Some(25));
+        assert_eq!(short_ante(95, 4), Some(25));
+        assert_eq!(short_ante(230, 10), Some(25));
+        // Only one ante possible, whatever it is.
+        assert_eq!(short_ante(7, 4), Some(2));
+        // Two multiples of 25, none, or nobody to pay the rest.
+        assert_eq!(short_ante(1_000, 2), None);
+        assert_eq!(short_ante(130, 5), None);
+        assert_eq!(short_ante(10, 1), None);
+    }
+
+    /// Boss's 5-card draw: the draw starts with a board without cards; `CHANGECARD` gives the
+    /// number of cards changed and the hand after the draw.
+    const DRAW: &str = r#"<HISTORY ID="3042344309" SESSION="session698382390.xml" TABLE="Table FCD 59" GAME="GAME_FCD" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="FL" STAKES="1.00/2.00" DATE="1374605236" TABLETOURNEYID="" WIN="3.60" LOSS="0.00" ENDTIME="1374605262">
+<PLAYER NAME="Hero" SEAT="3" AMOUNT="60.06" STATE="STATE_PLAYING" DEALER="Y"></PLAYER>
+<PLAYER NAME="Player0" SEAT="4" AMOUNT="14.18" STATE="STATE_PLAYING" DEALER="N"></PLAYER>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Hero" KIND="HAND_SB" VALUE="0.50"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Player0" KIND="HAND_BB" VALUE="1.00"></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Player0">
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Hero">
+<CARD LINK="26"></CARD>
+<CARD LINK="32"></CARD>
+<CARD LINK="9"></CARD>
+<CARD LINK="42"></CARD>
+<CARD LINK="50"></CARD></ACTION>
+<ACTION TYPE="ACTION_RAISE" PLAYER="Hero" VALUE="2.00"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Player0" VALUE="2.00"></ACTION>
+<ACTION TYPE="HAND_BOARD" POT="4.00" RAKE="0.00" MAINPOT="4.00" LEFTPOT="" RIGHTPOT=""></ACTION>
+<ACTION TYPE="CHANGECARD" PLAYER="Player0" COUNT="0">
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD>
+<CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="CHANGECARD" PLAYER="Hero" COUNT="3">
+<CARD LINK="26"></CARD>
+<CARD LINK="45"></CARD>
+<CARD LINK="25"></CARD>
+<CARD LINK="12"></CARD>
+<CARD LINK="50"></CARD></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Player0"></ACTION>
+<ACTION TYPE="ACTION_BET" PLAYER="Hero" VALUE="2.00"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Player0" VALUE="2.00"></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="7.60" RAKE="0.40" MAINPOT="7.60" LEFTPOT="" RIGHTPOT="">
+<RESULT PLAYER="Player0" WIN="0.00" HAND="$(STR_G_MUCK)" WINCARDS="">
+<CARD LINK="49"></CARD>
+<CARD LINK="10"></CARD>
+<CARD LINK="0"></CARD>
+<CARD LINK="20"></CARD>
+<CARD LINK="37"></CARD></RESULT>
+<RESULT PLAYER="Hero" WIN="7.60" HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_KINGS)" WINCARDS="25 12 26 50 45 ">
+<CARD LINK="25"></CARD>
+<CARD LINK="12"></CARD>
+<CARD LINK="26"></CARD>
+<CARD LINK="50"></CARD>
+<CARD LINK="45"></CARD></RESULT></SHOWDOWN></HISTORY>"#;
+
+    #[test]
+    fn a_draw_hand() {
+        let h = parse(DRAW).unwrap();
+        let g = &h.game;
+        assert_eq!(
+            (g.category, g.limit_type),
+            (Category::FiveDraw, LimitType::FixedLimit)
+        );
+        // Fixed limit: the stakes are the bets, the blinds half the small bet and the small bet.
+        assert_eq!(
+            (g.small_blind, g.big_blind, g.small_bet, g.big_bet),
+            (50, 100, 100, 200)
+        );
+        let hero = &h.players[0];
+        assert_eq!(hero.cards, cards("Ah 7h Td 4s Qs"));
+        assert_eq!(hero.draws, vec![cards("Ah 7s Kc Kd Qs")]);
+        assert!(hero.shown);
+        let villain = &h.players[1];
+        assert_eq!(villain.draws, vec![cards("Js Jd Ad 8c Qh")]);
+        assert!(villain.mucked);
+        let draws: Vec<(i8, ActionKind, Option<u8>, Vec<Card>)> = h
+            .actions
+            .iter()
+            .filter(|a| a.kind.is_draw())
+            .map(|a| (a.street, a.kind, a.discards, a.cards.clone()))
+            .collect();
+        assert_eq!(
+            draws,
+            [
+                (1, ActionKind::StandPat, None, vec![]),
+                (1, ActionKind::Discard, Some(3), cards("7h Td 4s")),
+            ]
+        );
+        assert!(h.boards.is_empty());
+        assert_eq!((h.total_pot, h.rake), (800, 40));
+        every_cut_is_unfinished(DRAW, parse);
+        // The count must be what the hero's hand shows.
+        let e = refused(&DRAW.replace(r#"PLAYER="Hero" COUNT="3""#, r#"PLAYER="Hero" COUNT="2""#));
+        assert!(e.message.starts_with("2 cards changed"), "{}", e.message);
+        // A flop game's board in a draw game.
+        let e = refused(&DRAW.replace(
+            r#"<ACTION TYPE="HAND_BOARD" POT"#,
+            r#"<ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT"#,
+        ));
+        assert_eq!(e.message, "a board of another kind of game");
+    }
+
+    #[test]
+    fn names_with_entities() {
+        let text = CASH
+            .replace("Bob &amp; Co", "&Ouml;rjan &pound;&amp;&#39;")
+            .replace(r#"TABLE="Cleopatra 1""#, r#"TABLE="4 000$ GT R&amp;A""#);
+        let h = parse(&text).unwrap();
+        assert_eq!(h.players[1].name, "Örjan £&'");
+        assert_eq!(h.table_name, "4 000$ GT R&A");
+        let e = refused(&CASH.replace("Bob &amp; Co", "Bob &bogus;"));
+        assert!(
+            e.message.starts_with("bad attribute value"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn several_hands_of_a_file() {
+        let second = CASH.replace(r#"ID="1978259345""#, r#"ID="1978259346""#);
+        let file = format!(
+            "\u{feff}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ROOT>\n{CASH}\n{second}</ROOT>\n"
+        );
+        let hands: Vec<Hand> = crate::parse_history(&crate::split::normalise(&file))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let nos: Vec<i64> = hands.iter().map(|h| h.site_hand_no).collect();
+        assert_eq!(nos, [1_978_259_345, 1_978_259_346]);
+        // A single hand's extract: a `</ROOT>` never opened.
+        assert!(parse(&format!("{CASH}</ROOT>")).is_ok());
+        assert!(parse(&format!("{CASH}</ROOT></ROOT>")).is_err());
     }
 }
