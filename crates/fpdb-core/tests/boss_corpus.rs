@@ -216,8 +216,7 @@ fn hands_checked_by_hand() {
     let call = h
         .actions
         .iter()
-        .filter(|a| name(&h, a.player) == "Player3" && a.kind == ActionKind::Call)
-        .next();
+        .find(|a| name(&h, a.player) == "Player3" && a.kind == ActionKind::Call);
     assert_eq!(call.map(|a| a.amount), Some(1_000));
     assert_eq!((h.total_pot, h.rake), (9_000, 300));
     assert_eq!(by_name(&h, "Player3").cards, cards("8c 3s"));
