@@ -4,8 +4,8 @@
 //! The client writes XML, whatever the file's extension: one `<HISTORY>` element a hand, in a
 //! file that may start with `<?xml version="1.0" encoding="UTF-8"?>` and `<ROOT>` and end with
 //! `</ROOT>` (single-hand extracts have none of them, or a dangling `</ROOT>`). A line starting
-//! `<HISTORY ` starts a hand ([`Room::is_hand_start`], also after the declaration and `<ROOT>`
-//! on the same line); the declaration spelled as Boss writes it and `<ROOT>` are the document's
+//! `<HISTORY ` starts a hand ([`Room::is_hand_start`], also after the declaration and `<ROOT>` on
+//! the same line); the declaration spelled as Boss writes it and `<ROOT>` are the document's
 //! prelude, read as the chunk's context and ignored ([`Room::is_context_start`]). The hand is
 //! read with `quick-xml`, one pass; a hand whose `</HISTORY>` is missing (a cut file) is refused
 //! as unfinished, never read short. Values are decoded from XML's entities and HTML's Latin-1
@@ -99,6 +99,9 @@
 //! number: the player's `SESSION` number (`session1950592.xml`, one for all his hands of a
 //! tournament) stands for it, mapped the same way; buy-ins are not printed (0, in the table's
 //! currency). `DATE` is Unix time: UTC.
+//!
+//! [`Room::is_hand_start`]: crate::parsers::Room::is_hand_start
+//! [`Room::is_context_start`]: crate::parsers::Room::is_context_start
 
 use std::borrow::Cow;
 
@@ -111,8 +114,8 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
+use crate::parsers::room;
 use crate::parsers::text::{checked_money, find};
-use crate::parsers::Room;
 use crate::pot::{show_money, PotPolicy, PrintedPot, Uncalled};
 use crate::split::Chunk;
 
@@ -125,23 +128,14 @@ pub const SITE: &str = "Boss";
 /// Ids are below this; other currencies' servers are numbered from `k` times it.
 const SERIES: i64 = 1_000_000_000_000;
 
-impl Room for Boss {
-    fn site(&self) -> &'static str {
-        SITE
-    }
-    fn header_first_bytes(&self) -> &'static [u8] {
-        b"<"
-    }
-    fn is_hand_start(&self, line: &str) -> bool {
-        is_history_start(line)
-    }
-    fn parse(&self, chunk: &Chunk<'_>) -> Result<Hand, ParseError> {
-        parse_chunk(chunk)
-    }
-    fn is_context_start(&self, line: &str) -> bool {
-        is_prelude(line)
-    }
-}
+room!(
+    Boss,
+    SITE,
+    b"<",
+    is_history_start,
+    parse_chunk,
+    context: is_prelude
+);
 
 // ---------------------------------------------------------------------------------------------
 // Detection

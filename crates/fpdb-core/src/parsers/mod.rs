@@ -113,9 +113,13 @@ pub trait Room: Sync + std::fmt::Debug {
 
 /// Implements [`Room`] for `$room` from its site name, the first bytes of its headers, its header
 /// test (`fn(&str) -> bool`) and its parser (`fn(&Chunk) -> Result<Hand, ParseError>`), for the
-/// rooms that need none of the trait's other answers.
+/// rooms that need none of the trait's other answers; `context:` adds the test of a context
+/// block's first line ([`Room::is_context_start`]).
 macro_rules! room {
     ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr) => {
+        $crate::parsers::room!($room, $site, $first_bytes, $is_header, $parse, context: |_| false);
+    };
+    ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr, context: $is_context:expr) => {
         impl $crate::parsers::Room for $room {
             fn site(&self) -> &'static str {
                 $site
@@ -131,6 +135,9 @@ macro_rules! room {
                 chunk: &$crate::split::Chunk<'_>,
             ) -> Result<$crate::model::Hand, $crate::error::ParseError> {
                 ($parse)(chunk)
+            }
+            fn is_context_start(&self, line: &str) -> bool {
+                ($is_context)(line)
             }
         }
     };
