@@ -115,7 +115,7 @@ use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
 use crate::parsers::room;
-use crate::parsers::text::{checked_money, find};
+use crate::parsers::text::{checked_money, find, Lines};
 use crate::pot::{show_money, PotPolicy, PrintedPot, Uncalled};
 use crate::split::Chunk;
 
@@ -421,27 +421,6 @@ impl<'e> Attrs<'e> {
     }
 }
 
-/// Line numbers of the hand's byte offsets, counted forward as the reader moves on.
-struct LineCounter<'t> {
-    text: &'t [u8],
-    off: usize,
-    line: u32,
-}
-
-impl LineCounter<'_> {
-    fn at(&mut self, off: usize) -> u32 {
-        let off = off.min(self.text.len());
-        if off > self.off {
-            let n = memchr::memchr_iter(b'\n', &self.text[self.off..off]).count();
-            self.line = self
-                .line
-                .saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
-            self.off = off;
-        }
-        self.line
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The hand
 // ---------------------------------------------------------------------------------------------
@@ -595,11 +574,7 @@ impl Parser {
         // End names are compared with the open elements here (a dangling `</ROOT>` is allowed).
         r.config_mut().check_end_names = false;
         r.config_mut().allow_unmatched_ends = true;
-        let mut lines = LineCounter {
-            text: text.as_bytes(),
-            off: 0,
-            line: chunk.first_line,
-        };
+        let mut lines = Lines::new(text, chunk.first_line);
         loop {
             let before = usize::try_from(r.buffer_position()).unwrap_or(usize::MAX);
             let ev = match r.read_event() {
