@@ -334,17 +334,18 @@ macro_rules! keys {
             $($v,)*
         }
         /// How many attributes are read.
-        const KEYS: usize = [$($s),*].len();
+        const KEYS: usize = [$(Key::$v),*].len();
         impl Key {
+            /// A match of byte-string patterns: the length first, no call per name.
             fn of(name: &[u8]) -> Option<Key> {
                 match name {
-                    $(n if n == $s.as_bytes() => Some(Key::$v),)*
+                    $($s => Some(Key::$v),)*
                     _ => None,
                 }
             }
             fn name(self) -> &'static str {
                 match self {
-                    $(Key::$v => $s,)*
+                    $(Key::$v => std::str::from_utf8($s).unwrap_or("?"),)*
                 }
             }
         }
@@ -352,31 +353,31 @@ macro_rules! keys {
 }
 
 keys! {
-    Id = "ID",
-    Session = "SESSION",
-    Table = "TABLE",
-    Game = "GAME",
-    GameType = "GAMETYPE",
-    GameKind = "GAMEKIND",
-    Currency = "TABLECURRENCY",
-    Limit = "LIMIT",
-    Stakes = "STAKES",
-    Date = "DATE",
-    Name = "NAME",
-    Seat = "SEAT",
-    Amount = "AMOUNT",
-    State = "STATE",
-    Dealer = "DEALER",
-    Type = "TYPE",
-    Player = "PLAYER",
-    Kind = "KIND",
-    Value = "VALUE",
-    Count = "COUNT",
-    Link = "LINK",
-    Pot = "POT",
-    Rake = "RAKE",
-    Win = "WIN",
-    Hand = "HAND",
+    Id = b"ID",
+    Session = b"SESSION",
+    Table = b"TABLE",
+    Game = b"GAME",
+    GameType = b"GAMETYPE",
+    GameKind = b"GAMEKIND",
+    Currency = b"TABLECURRENCY",
+    Limit = b"LIMIT",
+    Stakes = b"STAKES",
+    Date = b"DATE",
+    Name = b"NAME",
+    Seat = b"SEAT",
+    Amount = b"AMOUNT",
+    State = b"STATE",
+    Dealer = b"DEALER",
+    Type = b"TYPE",
+    Player = b"PLAYER",
+    Kind = b"KIND",
+    Value = b"VALUE",
+    Count = b"COUNT",
+    Link = b"LINK",
+    Pot = b"POT",
+    Rake = b"RAKE",
+    Win = b"WIN",
+    Hand = b"HAND",
 }
 
 /// The attributes read of one element (entities decoded), with its line.
@@ -389,16 +390,24 @@ struct Attrs<'e> {
 impl<'e> Attrs<'e> {
     fn read(e: &'e BytesStart<'_>, tag: Tag, line: u32) -> Result<Attrs<'e>, ParseError> {
         let mut values: [Option<Cow<'e, str>>; KEYS] = Default::default();
-        // quick-xml's checks refuse an attribute written twice.
-        for a in e.attributes() {
+        // Without quick-xml's duplicate check (a list of keys for every tag): a key read twice
+        // is refused here, one not read is passed over unread.
+        for a in e.attributes().with_checks(false) {
             let a =
                 a.map_err(|err| ParseError::malformed(line, format!("bad attribute: {err}")))?;
-            let v = a.unescape_value_with(entity).map_err(|err| {
-                ParseError::malformed(line, format!("bad attribute value: {err}"))
-            })?;
-            if let Some(k) = Key::of(a.key.as_ref()) {
-                values[k as usize] = Some(v);
+            let Some(k) = Key::of(a.key.as_ref()) else {
+                continue;
+            };
+            let slot = &mut values[k as usize];
+            if slot.is_some() {
+                return Err(ParseError::malformed(
+                    line,
+                    format!("bad attribute: {} written twice", k.name()),
+                ));
             }
+            *slot = Some(a.unescape_value_with(entity).map_err(|err| {
+                ParseError::malformed(line, format!("bad attribute value: {err}"))
+            })?);
         }
         Ok(Attrs { values, tag, line })
     }
