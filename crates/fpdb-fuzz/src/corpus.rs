@@ -52,6 +52,7 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
         &["cash/Absolute", "tour/Absolute", "cash/UltimateBet"],
     ),
     ("everleaf", &["cash/Everleaf", "tour/Everleaf"]),
+    ("boss", &["cash/Boss", "tour/Boss"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

@@ -154,6 +154,7 @@ targets! {
     fuzz_betfair => "betfair",
     fuzz_absolute => "absolute",
     fuzz_everleaf => "everleaf",
+    fuzz_boss => "boss",
     fuzz_stats => "stats",
 }
 

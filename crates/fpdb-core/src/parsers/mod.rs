@@ -65,6 +65,7 @@ use crate::split::Chunk;
 pub mod absolute;
 pub mod betfair;
 pub mod betonline;
+pub mod boss;
 pub mod bovada;
 pub mod cake;
 pub mod enet;
@@ -129,9 +130,13 @@ pub trait Room: Sync + std::fmt::Debug {
 
 /// Implements [`Room`] for `$room` from its site name, the first bytes of its headers, its header
 /// test (`fn(&str) -> bool`) and its parser (`fn(&Chunk) -> Result<Hand, ParseError>`), for the
-/// rooms that need none of the trait's other answers.
+/// rooms that need none of the trait's other answers; `context:` adds the test of a context
+/// block's first line ([`Room::is_context_start`]).
 macro_rules! room {
     ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr) => {
+        $crate::parsers::room!($room, $site, $first_bytes, $is_header, $parse, context: |_| false);
+    };
+    ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr, context: $is_context:expr) => {
         impl $crate::parsers::Room for $room {
             fn site(&self) -> &'static str {
                 $site
@@ -147,6 +152,9 @@ macro_rules! room {
                 chunk: &$crate::split::Chunk<'_>,
             ) -> Result<$crate::model::Hand, $crate::error::ParseError> {
                 ($parse)(chunk)
+            }
+            fn is_context_start(&self, line: &str) -> bool {
+                ($is_context)(line)
             }
         }
     };
@@ -176,6 +184,7 @@ pub static ROOMS: &[&dyn Room] = &[
     &enet::Enet,
     &unibet::Unibet,
     &kingsclub::KingsClub,
+    &boss::Boss,
     &merge::Merge,
     &microgaming::Microgaming,
     &absolute::Absolute,

@@ -778,6 +778,11 @@ pub fn sidecar_stack(h: &Hand, p: PlayerIdx) -> Money {
     h.players[p].stack
 }
 
+/// Whether the reference tracker stored a player's cards: every player's, for most rooms.
+pub fn sidecar_cards_stored(_: &Hand, _: PlayerIdx) -> bool {
+    true
+}
+
 /// The start time as the reference tracker stored it: ours in UTC, for most rooms.
 pub fn sidecar_start_time(h: &Hand) -> String {
     h.start_time.format("%Y-%m-%dT%H:%M:%SZ").to_string()
