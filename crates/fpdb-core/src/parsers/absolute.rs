@@ -609,7 +609,11 @@ impl Parser {
                 if let Some(name) = &name {
                     hand.table_name = format!("{t} {name}");
                 }
-                hand.tournament = Some(Tournament::unpriced(t, if real { "USD" } else { "play" }, name));
+                hand.tournament = Some(Tournament::unpriced(
+                    t,
+                    if real { "USD" } else { "play" },
+                    name,
+                ));
             }
             None => hand.table_name = name.unwrap_or_default(),
         }

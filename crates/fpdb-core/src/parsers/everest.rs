@@ -423,7 +423,9 @@ impl Parser {
         let mut b = HandBuilder::new(SITE, hand_no, id, game, time);
         let hand = b.hand_mut();
         hand.table_name = s.table;
-        hand.tournament = s.tourney.map(|(t, table)| Tournament::unpriced(t, "USD", table));
+        hand.tournament = s
+            .tourney
+            .map(|(t, table)| Tournament::unpriced(t, "USD", table));
         Ok(Parser {
             b,
             tour,
