@@ -134,7 +134,8 @@ room!(
     b"<",
     is_history_start,
     parse_chunk,
-    context: is_prelude
+    context: b"<",
+    is_prelude
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -130,13 +130,14 @@ pub trait Room: Sync + std::fmt::Debug {
 
 /// Implements [`Room`] for `$room` from its site name, the first bytes of its headers, its header
 /// test (`fn(&str) -> bool`) and its parser (`fn(&Chunk) -> Result<Hand, ParseError>`), for the
-/// rooms that need none of the trait's other answers; `context:` adds the test of a context
-/// block's first line ([`Room::is_context_start`]).
+/// rooms that need none of the trait's other answers; `context: BYTES, TEST` adds the test of a
+/// context block's first line ([`Room::is_context_start`]) and the bytes such a line can begin
+/// with ([`Room::context_first_bytes`]).
 macro_rules! room {
     ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr) => {
-        $crate::parsers::room!($room, $site, $first_bytes, $is_header, $parse, context: |_| false);
+        $crate::parsers::room!($room, $site, $first_bytes, $is_header, $parse, context: b"", |_| false);
     };
-    ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr, context: $is_context:expr) => {
+    ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr, context: $context_bytes:expr, $is_context:expr) => {
         impl $crate::parsers::Room for $room {
             fn site(&self) -> &'static str {
                 $site
@@ -155,6 +156,9 @@ macro_rules! room {
             }
             fn is_context_start(&self, line: &str) -> bool {
                 ($is_context)(line)
+            }
+            fn context_first_bytes(&self) -> &'static [u8] {
+                $context_bytes
             }
         }
     };
