@@ -150,8 +150,10 @@ impl Ids {
 /// The usual currency of a room (Sites.currency).
 fn site_currency(site: &str) -> &'static str {
     match site {
-        "Winamax" | "Unibet" | "Betfair" | "Everest" | "Microgaming" => "EUR",
+        "Winamax" | "Unibet" | "Betfair" | "Everest" | "Microgaming" | "Entraction" => "EUR",
         "iPoker" => "EUR",
+        // Boss Media: most tables in EUR (also USD, SEK, CAD).
+        "Boss" => "EUR",
         // PokerTracker's exports of Merge's tables (USD, like its own client).
         "Merge" => "USD",
         // Sites.currency is char(3): the tables' mBTC (Gametypes.currency) is bitcoin.

@@ -191,6 +191,68 @@ impl HandBuilder {
         self.push(POSTS, p, kind, amount, live, None, printed_all_in);
     }
 
+    /// A post read from line `no`, checked: refused once the cards are dealt, and for no chips or
+    /// more than the player has; all-in when it is all he has.
+    pub fn checked_post(
+        &mut self,
+        no: u32,
+        p: PlayerIdx,
+        kind: ActionKind,
+        amount: Money,
+    ) -> Result<(), ParseError> {
+        if self.street >= 0 {
+            return Err(ParseError::malformed(
+                no,
+                "a post after the cards were dealt",
+            ));
+        }
+        if amount <= 0 || amount > self.behind[p] {
+            return Err(ParseError::malformed(
+                no,
+                "a post of more chips than the player has",
+            ));
+        }
+        let all_in = amount == self.behind[p];
+        self.post(p, kind, amount, all_in);
+        Ok(())
+    }
+
+    /// The board of a flop game's street `street` (1 to 3) on line `no`, printed whole
+    /// (`cards`, the board so far) or as the street's own cards (`whole` false): checked to
+    /// follow `board` (the flop's three cards, then one a street), which it becomes; the street
+    /// begins.
+    pub fn deal_board(
+        &mut self,
+        no: u32,
+        board: &mut Vec<Card>,
+        street: i8,
+        cards: &[Card],
+        whole: bool,
+    ) -> Result<(), ParseError> {
+        let before = match street {
+            1 => 0,
+            2 => 3,
+            3 => 4,
+            _ => usize::MAX,
+        };
+        let new = if street == 1 { 3 } else { 1 };
+        let fits = board.len() == before
+            && if whole {
+                cards.len() == before + new && cards.starts_with(board)
+            } else {
+                cards.len() == new
+            };
+        if !fits {
+            return Err(ParseError::malformed(
+                no,
+                "a street dealt out of order or another board",
+            ));
+        }
+        board.extend_from_slice(&cards[cards.len() - new..]);
+        self.set_street(street);
+        Ok(())
+    }
+
     /// Stud bring-in (first action of street 0).
     pub fn bring_in(&mut self, p: PlayerIdx, amount: Money, printed_all_in: bool) {
         let street = self.street.max(0);
@@ -355,11 +417,66 @@ impl HandBuilder {
         }
     }
 
+    /// Cards player `p` showed, or mucked at the showdown when `mucked` (the room printed the
+    /// cards he threw away): stud's in dealing order from the first slot, other games' as his
+    /// hole cards; he is marked shown or mucked.
+    pub fn show_cards(&mut self, p: PlayerIdx, cards: &[Card], mucked: bool) {
+        if self.hand.game.base == Base::Stud {
+            self.set_stud_cards(p, 0, cards);
+        } else {
+            self.set_cards(p, cards);
+        }
+        let pl = &mut self.hand.players[p];
+        if mucked {
+            pl.mucked = true;
+        } else {
+            pl.shown = true;
+        }
+    }
+
+    /// The largest ante posted in the hand, for rooms that print the table's ante only in the
+    /// posts.
+    pub fn posted_ante(&self) -> Option<Money> {
+        self.hand
+            .actions
+            .iter()
+            .filter(|a| a.kind == ActionKind::Ante)
+            .map(|a| a.amount)
+            .max()
+    }
+
     /// Total of every action's money, minus uncalled bets: what went into the pot from players.
     pub fn money_in(&self) -> Money {
         let put: Money = self.hand.actions.iter().map(|a| a.amount).sum();
         let back: Money = self.hand.returned.iter().map(|r| r.amount).sum();
         put - back
+    }
+
+    /// The chips player `p` has after the hand as read so far: his stack, less what his actions
+    /// put in, plus the uncalled bets given back to him and what he collected. For the rooms that
+    /// print each seat's stack after the hand, to check it (after [`HandBuilder::settle`], which
+    /// adds the uncalled bets the room did not print).
+    pub fn stack_after(&self, p: PlayerIdx) -> Money {
+        let h = &self.hand;
+        let put: Money = h
+            .actions
+            .iter()
+            .filter(|a| a.player == p)
+            .map(|a| a.amount)
+            .sum();
+        let back: Money = h
+            .returned
+            .iter()
+            .filter(|r| r.player == p)
+            .map(|r| r.amount)
+            .sum();
+        let won: Money = h
+            .collections
+            .iter()
+            .filter(|c| c.player == p)
+            .map(|c| c.amount)
+            .sum();
+        h.players.get(p).map_or(0, |pl| pl.stack) - put + back + won
     }
 
     /// Records a tournament finish the hand printed (replacing an earlier one of the player);
@@ -420,6 +537,20 @@ impl HandBuilder {
         }
     }
 
+    /// Cards player `p` showed (at the showdown, or as he folded), line `no`: the known ones fill
+    /// his unknown slots ([`HandBuilder::reveal`]); more cards than the game deals are refused.
+    pub fn show(&mut self, p: PlayerIdx, cards: &[Card], no: u32) -> Result<(), ParseError> {
+        if cards.len() > self.hand.game.category.hand_size() {
+            return Err(ParseError::malformed(
+                no,
+                "more cards shown than the game deals",
+            ));
+        }
+        self.reveal(p, cards);
+        self.hand.players[p].shown = true;
+        Ok(())
+    }
+
     /// The PokerStars format's "Uncalled bet (X) returned to NAME" line, `r` the text after
     /// "Uncalled bet (", `money` the room's amount reader: the bet goes back to the player.
     pub fn uncalled_line(
@@ -478,6 +609,31 @@ mod tests {
             home_game: false,
             split_board: false,
         }
+    }
+
+    #[test]
+    fn checked_posts_and_boards() {
+        let t = chrono::Utc.with_ymd_and_hms(2012, 1, 1, 0, 0, 0).unwrap();
+        let mut b = HandBuilder::new("X", 1, "1", game(), t);
+        let p = b.add_player(1, "a", 3, false);
+        assert!(b.checked_post(5, p, ActionKind::SmallBlind, 4).is_err());
+        assert!(b.checked_post(5, p, ActionKind::SmallBlind, 0).is_err());
+        b.checked_post(5, p, ActionKind::SmallBlind, 3).unwrap();
+        assert!(b.hand().actions[0].all_in);
+        let c = |s: &str| Card::parse_all(s).unwrap();
+        let mut board = Vec::new();
+        assert!(b.deal_board(6, &mut board, 2, &c("Ah"), false).is_err());
+        b.deal_board(6, &mut board, 1, &c("Ah Kd 2c"), true)
+            .unwrap();
+        assert!(b
+            .deal_board(7, &mut board, 2, &c("Ah Kd 3c 4s"), true)
+            .is_err());
+        b.deal_board(7, &mut board, 2, &c("Ah Kd 2c 4s"), true)
+            .unwrap();
+        b.deal_board(8, &mut board, 3, &c("5s"), false).unwrap();
+        assert_eq!((board, b.street()), (c("Ah Kd 2c 4s 5s"), 3));
+        let e = b.checked_post(9, p, ActionKind::BigBlind, 1).unwrap_err();
+        assert_eq!(e.line, 9);
     }
 
     #[test]

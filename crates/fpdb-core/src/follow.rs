@@ -20,6 +20,11 @@
 //!    hand parses without error, or with an error other than `unfinished` (then it is reported
 //!    as a bad hand like any other).
 //!
+//! A hand left for the next round keeps the context block printed right before its header
+//! (PKR's table line, [`crate::parsers::Room::is_context_start`]), and a context block after the
+//! last hand waits for the hand it starts (unless the file is quiet), so that the next round
+//! reads each hand with its block.
+//!
 //! A last hand whose parse says `unfinished` is never taken, however long the file stays quiet:
 //! it stays pending until more bytes arrive (a room that died in the middle of a hand leaves it
 //! pending for good, which is what importing it short would have hidden). A hand is therefore
@@ -276,16 +281,34 @@ pub fn take_complete(
     let first_byte = d.chars.first().map_or(d.end, |c| c.1 as usize);
     let lines = lines_of(&d, quiet, first_byte);
     let text = &lines.text;
-    let chunks: Vec<split::Chunk<'_>> = split::chunks(text).collect();
+    let mut split = split::chunks(text);
+    let chunks: Vec<split::Chunk<'_>> = split.by_ref().collect();
     let base = text.as_ptr() as usize;
     let mut cut = text.len();
     let mut hands = chunks.len();
+    let mut hands_end = 0;
     if let Some(last) = chunks.last() {
         let start = last.text.as_ptr() as usize - base;
         let end = start + last.text.len();
+        hands_end = end;
         if !last_is_complete(text, *last, end, quiet) {
+            // A context block right before the hand (PKR's table line) is the hand's first line:
+            // it waits with it.
             cut = start;
+            if !last.context.is_empty() {
+                let c = last.context.as_ptr() as usize - base;
+                if c < start && text[c + last.context.len()..start].trim().is_empty() {
+                    cut = c;
+                }
+            }
             hands -= 1;
+        }
+    }
+    // A context block after the last hand waits for the hand it starts, unless the file is quiet.
+    if let Some((_, context, _)) = split.context().filter(|c| !quiet && !c.1.is_empty()) {
+        let c = context.as_ptr() as usize - base;
+        if c >= hands_end && c < cut {
+            cut = c;
         }
     }
     let (bytes, lines_taken) = if cut == 0 {
@@ -358,6 +381,35 @@ mod tests {
         let t = take_complete(h[0].as_bytes(), true, None, false);
         assert_eq!((t.hands, t.bytes as usize), (1, h[0].len()));
         assert_eq!(t.pending, 0);
+    }
+
+    #[test]
+    fn a_hand_waits_with_the_line_printed_before_its_header() {
+        // PKR prints the table line before each hand's header: a hand still being written keeps
+        // it, and so does a table line whose hand has not been written yet.
+        let hand = |n: u32, last: bool| {
+            format!(
+                "Table #46120523 - Audeamus 1\nStarting Hand #{n}\n\
+                 Start time of hand: 01 Aug 2012 03:36:03\nLast Hand n/a\nGame Type: HOLD'EM\n\
+                 Limit Type: NO LIMIT\nTable Type: RING\nMoney Type: REAL MONEY\n\
+                 Blinds are now $0.02 / $0.04\nSeat 1: A - $1\nSeat 2: B - $1\n\
+                 A posts small blind ($0.02)\nB posts big blind ($0.04)\nDealing Cards\n\
+                 A folds\nB wins $0.06\n{}",
+                if last { "" } else { "End of Hand #1\n\n" }
+            )
+        };
+        let (first, second) = (hand(1, false), hand(2, true));
+        let file = format!("{first}{second}");
+        let t = take_complete(file.as_bytes(), true, None, false);
+        assert_eq!((t.hands, t.text.as_str()), (1, first.as_str()));
+        let lone = format!("{first}Table #46120523 - Audeamus 1\n");
+        let t = take_complete(lone.as_bytes(), true, None, false);
+        assert_eq!((t.hands, t.text.as_str()), (1, first.as_str()));
+        let rest = take_complete(second.as_bytes(), false, Some(t.encoding), true);
+        assert_eq!((rest.hands, rest.bytes), (0, 0));
+        let done = format!("{second}End of Hand #2\n");
+        let h = crate::parse_history(&done).next().unwrap().unwrap();
+        assert_eq!(h.table_name, "Audeamus 1");
     }
 
     #[test]

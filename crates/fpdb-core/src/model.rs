@@ -398,6 +398,23 @@ pub struct Tournament {
     pub results: Vec<Finish>,
 }
 
+impl Tournament {
+    /// A tournament whose hands print no buy-in (0 in `currency`), only its number and table.
+    pub fn unpriced(tourney_no: i64, currency: &str, table_no: Option<String>) -> Tournament {
+        Tournament {
+            tourney_no,
+            buyin: 0,
+            fee: 0,
+            bounty: 0,
+            currency: currency.to_string(),
+            level: None,
+            table_no,
+            rebuy: false,
+            results: Vec::new(),
+        }
+    }
+}
+
 /// A player's finishing place (and prize) printed in a tournament hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finish {
@@ -460,6 +477,16 @@ pub struct Hand {
 }
 
 impl Hand {
+    /// The largest ante anyone posted, if anyone did (the ante of rooms that print it only in
+    /// the posts).
+    pub fn largest_ante(&self) -> Option<Money> {
+        self.actions
+            .iter()
+            .filter(|a| a.kind == ActionKind::Ante)
+            .map(|a| a.amount)
+            .max()
+    }
+
     pub fn player_index(&self, name: &str) -> Option<PlayerIdx> {
         self.players.iter().position(|p| p.name == name)
     }

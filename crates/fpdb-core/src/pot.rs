@@ -137,6 +137,35 @@ pub fn players_money(hand: &Hand) -> Money {
     put_in(hand).saturating_sub(returned(hand))
 }
 
+/// The stack a finished hand leaves player `p`: his stack, less what he put in, plus his
+/// uncalled bets returned and his collections (for the rooms that print the stacks after the
+/// hand, to check them).
+pub fn stack_after(hand: &Hand, p: PlayerIdx) -> Money {
+    let put = total_of(
+        hand.actions
+            .iter()
+            .filter(|a| a.player == p)
+            .map(|a| a.amount),
+    );
+    let back = total_of(
+        hand.returned
+            .iter()
+            .filter(|r| r.player == p)
+            .map(|r| r.amount)
+            .chain(
+                hand.collections
+                    .iter()
+                    .filter(|c| c.player == p)
+                    .map(|c| c.amount),
+            ),
+    );
+    hand.players
+        .get(p)
+        .map_or(0, |pl| pl.stack)
+        .saturating_sub(put)
+        .saturating_add(back)
+}
+
 /// Live money of an action: what counts towards the amount others have to match (antes and dead
 /// small blinds do not, nor the small-blind part of both blinds).
 pub fn live(hand: &Hand, kind: ActionKind, amount: Money) -> Money {

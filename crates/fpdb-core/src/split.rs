@@ -124,8 +124,23 @@ fn is_filler(line: &str) -> bool {
     // (A line led by other blanks and then '<' is none of the four below either.)
     line.trim().is_empty()
         || is_banner(line)
+        || is_store_name(line)
         || is_game_number_line(line)
         || is_game_start_line(line)
+}
+
+/// `----PRIMA.DAT----`: the line the Microgaming network's client writes before each hand it
+/// copies out of its hand store (a `.DAT` file). It names the file, not the hand: skipped like a
+/// banner.
+pub fn is_store_name(line: &str) -> bool {
+    line.trim_end()
+        .strip_prefix("----")
+        .and_then(|r| r.strip_suffix("----"))
+        .and_then(|r| {
+            r.get(..r.len().checked_sub(4)?)
+                .filter(|_| r.ends_with(".DAT"))
+        })
+        .is_some_and(|name| !name.is_empty() && !name.contains(char::is_whitespace))
 }
 
 /// `#Game No : 123`: the line 888poker and PartyPoker write before each hand's header. It only

@@ -300,6 +300,22 @@ impl Compare<'_> {
 /// difference that no longer occurs fails the test too, so the list stays true.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     (
+        "PLO-EUR-0.05-0.10-Date-unknown.Sample.txt: Player3: totalProfit: ours -10, sidecar -15",
+        "the small blind's `ACTION_CALL VALUE=\"0.10\"` is his street total in Boss's hands \
+         before 2013 (the flop's `POT=\"0.50\"` is the two blinds and three calls of 0.10: he \
+         added 0.05); the reference tracker read it as 0.10 added, more than the pot holds",
+    ),
+    (
+        "PLO-EUR-0.05-0.10-Date-unknown.Sample.txt: Villain: rake: ours 16, sidecar 21",
+        "the printed `RAKE=\"0.16\"`; the reference tracker's 0.21 holds the 0.05 it took too \
+         many from Player3",
+    ),
+    (
+        "PLO-EUR-0.05-0.10-Date-unknown.Sample.txt: Villain: cards: ours [33, 49, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], sidecar [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]",
+        "the winner shows his four cards in his `<RESULT>` (a straight, as its HAND says); the \
+         reference tracker stored the hero's cards only",
+    ),
+    (
         "NLHE-9max-USD-0.25-0.50.200810.All.Streets.txt: Player5: street0_4BChance: ours 0, sidecar true",
         "the 2008 Merge client prints a RAISE as the chips added (the only reading under which every call is what the player owed, and the hand balances); the reference tracker read it as the street total, so its preflop raise sequence differs",
     ),
@@ -314,6 +330,18 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     (
         "NLHE-9max-USD-0.25-0.50.200810.All.Streets.txt: Player8: street0_SqueezeChance: ours 0, sidecar true",
         "the 2008 Merge client prints a RAISE as the chips added (the only reading under which every call is what the player owed, and the hand balances); the reference tracker read it as the street total, so its preflop raise sequence differs",
+    ),
+    (
+        "NLHE-10max-USD-0.01-0.02-201008.2Way.All-in.pre.txt: Player3: street0_4BChance: ours 0, sidecar true",
+        "Everleaf: the money and cards agree with the sidecar (every call is what the player owed); the reference tracker's preflop raise walk gave the 3-bet's chances to Player3 (the small blind, who had completed) and none to Player4 (the big blind, whose raise was the first), the reverse of semantics.md §3.4; the same three columns differ in the 2008 Merge hand above",
+    ),
+    (
+        "NLHE-10max-USD-0.01-0.02-201008.2Way.All-in.pre.txt: Player3: street0_C4BChance: ours 1, sidecar false",
+        "the same raise walk",
+    ),
+    (
+        "NLHE-10max-USD-0.01-0.02-201008.2Way.All-in.pre.txt: Player4: street0_FoldTo3BChance: ours 1, sidecar false",
+        "the same raise walk",
     ),
     (
         "PLO8-USD-SNG-2-2012.Sample.xml: Player2: startCash: ours 150000, sidecar 149000",
@@ -379,6 +407,134 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     (
         "Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt: Player8: street1CBDone: ours 1, sidecar false",
         "the same c-bet",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: position: ours 1, sidecar Some(Number(3))",
+        "the reference tracker's PKR reader numbered the positions with the blinds counted in (the first to act after the big blind 5 down to the button 2); the G rule numbers the button 0 and the cutoff 1 (`Moving Button to seat 1`: Player1 has the button, seats 2 and 3 the blinds)",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player1: position: ours 0, sidecar Some(Number(2))",
+        "the same numbering",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player4: position: ours 2, sidecar Some(Number(4))",
+        "the same numbering",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: allout96: position: ours 3, sidecar Some(Number(5))",
+        "the same numbering",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Hero: totalProfit: ours -92, sidecar -88",
+        "the reference tracker did not read `Hero posts $0.04` (a newcomer's big blind); the stacks the hand prints after it ($4 then $3.08) say -0.92",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player2: totalProfit: ours -20, sidecar -28",
+        "the reference tracker read PKR's `calls $X` as the chips added; it is the caller's total on the street, and the stacks the hand prints after it ($5.28 then $5.08) say -0.20",
+    ),
+    (
+        "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt: Player3: winnings: ours 366, sidecar 0",
+        "the sidecar's winnings are 0 for the pot's winner, whose totalProfit (219) counts the $3.66 he won",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: seatNo: ours 3, sidecar \"2\"",
+        "the Everest client numbers seats from 0 (`position`), which the reference tracker stored as printed; fpdb's seat is the position plus one, as PokerTracker's exports of the room number them",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: seatNo: ours 1, sidecar \"0\"",
+        "the same seat numbering",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: seatNo: ours 2, sidecar \"1\"",
+        "the same seat numbering",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: seatNo: ours 5, sidecar \"4\"",
+        "the same seat numbering",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player6: seatNo: ours 6, sidecar \"5\"",
+        "the same seat numbering",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: startCash: ours 200, sidecar 20000",
+        "the reference tracker read the client's balances, which are in cents, as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: startCash: ours 78, sidecar 7800",
+        "the same balances read as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: startCash: ours 67, sidecar 6700",
+        "the same balances read as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: startCash: ours 131, sidecar 13100",
+        "the same balances read as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player6: startCash: ours 654, sidecar 65400",
+        "the same balances read as dollars",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: cards: ours [31, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], sidecar [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]",
+        "the reference tracker's Everest reader looked for `<cards type=\"HOLE\" ...>` lines, which the client does not write (`<HOLE position=\"2\">6c</HOLE>`): it stored no cards",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: startCards: ours Some(43), sidecar−1 None",
+        "the same cards not read",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: raisedFirstIn: ours 0, sidecar true",
+        "the reference tracker read the first `<BET>` of a street as a bet, the blinds not counted: Player5's `<BET amount=\"2\"/>` facing the big blind of 2 is a call (a limp), not an open raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: street0Aggr: ours 0, sidecar true",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: street0Bets: ours 0, sidecar 1",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player5: street0Calls: ours 1, sidecar 0",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: street0_3BChance: ours 0, sidecar true",
+        "after the limp read as a raise, the reference tracker gave the players behind it a 3-bet chance",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: street0_3BChance: ours 0, sidecar true",
+        "after the limp read as a raise, the reference tracker gave the players behind it a 3-bet chance",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: street0_3BChance: ours 0, sidecar true",
+        "after the limp read as a raise, the reference tracker gave the players behind it a 3-bet chance",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player6: street0_3BChance: ours 0, sidecar true",
+        "after the limp read as a raise, the reference tracker gave the players behind it a 3-bet chance",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Hero: street0_SqueezeChance: ours 0, sidecar true",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player1: street0_SqueezeChance: ours 0, sidecar true",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player2: street0_SqueezeChance: ours 0, sidecar true",
+        "the same limp read as a raise",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: Player4: no HandsPlayers row",
+        "`<XBLIND position=\"3\"/>`: Player4 did not post, was dealt no cards and never acts: dropped from the cash hand (semantics.md §3.0); the reference tracker kept him",
+    ),
+    (
+        "NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: 5 rows, sidecar has 6 players",
+        "the same player (Player4)",
     ),
 ];
 
@@ -568,6 +724,14 @@ fn hands_sidecars_agree() {
 /// Hands values where fpdb and the reference tracker's sidecars disagree, and why fpdb's is kept.
 const HANDS_KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     (
+        "cash/Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: seats 5 vs 6",
+        "Player4 did not post (`<XBLIND>`), was dealt no cards and never acts: fpdb does not count him; the sidecar does",
+    ),
+    (
+        "cash/Everest/Flop/NLHE-EUR-0.01-0.02-201104.Sample.emailed.txt: board [38, 48, 46, 0, 0] vs [38, 0, 0, 0, 0]",
+        "the flop is `<COMMUNITY>Kc, 10s, 8s</COMMUNITY>`: the reference tracker split it at the commas without the spaces and kept only its first card",
+    ),
+    (
         "cash/Merge/Flop/NLO-USD-0.10-0.25-201001.Sample.txt: maxSeats 10 vs 6",
         "the Merge XML of 2010 prints no table size (no `seats`); fpdb guesses it from the seats \
          used, the sidecar has 6",
@@ -576,6 +740,11 @@ const HANDS_KNOWN_DIFFERENCES: &[(&str, &str)] = &[
         "cash/Cake/Flop/LHE-FR-0.02-0.04-201105.All.streets.with.mucked.txt: seats 6 vs 5",
         "the text seats six players (seats 1, 2, 3, 8, 9, 10), each dealt in and acting; the \
          sidecar counts five",
+    ),
+    (
+        "cash/Microgaming/Flop/NLHE-0.10-0.20-201111.Walk.in.second.bb.txt: maxSeats 10 vs 9",
+        "the Microgaming XML prints its table size (`tablesize`) only from version 5 (2016); fpdb \
+         guesses it (semantics.md §3.14: 10), the sidecar has 9",
     ),
     (
         "cash/OnGame/Draw/5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt: maxSeats 9 vs 10",

@@ -29,11 +29,30 @@ pub const ROOM_DIRS: &[(&str, &[&str])] = &[
     ("fulltilt", &["cash/FTP", "tour/FTP"]),
     ("ongame", &["cash/OnGame", "tour/OnGame"]),
     ("cake", &["cash/Cake", "tour/Cake"]),
+    (
+        "entraction",
+        &[
+            "cash/Entraction",
+            "tour/Entraction",
+            "unsupported-sites/entraction",
+        ],
+    ),
+    ("enet", &["cash/Enet"]),
     ("unibet", &["cash/Unibet"]),
     ("kingsclub", &["cash/KingsClub"]),
     ("merge", &["cash/Merge", "tour/Merge"]),
+    ("microgaming", &["cash/Microgaming", "tour/Microgaming"]),
     ("pokertracker", &["cash/PokerTracker", "tour/PokerTracker"]),
     ("thebiggame", &["cash/TheBigGame"]),
+    ("pkr", &["cash/PKR", "tour/PKR"]),
+    ("everest", &["cash/Everest", "tour/Everest"]),
+    ("betfair", &["cash/Betfair"]),
+    (
+        "absolute",
+        &["cash/Absolute", "tour/Absolute", "cash/UltimateBet"],
+    ),
+    ("everleaf", &["cash/Everleaf", "tour/Everleaf"]),
+    ("boss", &["cash/Boss", "tour/Boss"]),
 ];
 
 /// The seeds of one room (or of the whole corpus).

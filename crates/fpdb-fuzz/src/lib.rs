@@ -13,10 +13,11 @@
 //! - `split`: decoding, normalisation and splitting of any file of the corpus (supported rooms,
 //!   other rooms, tournament summaries);
 //! - one per room (`stars`, `ggpoker`, `888poker`, `ipoker`, `winamax`, `partypoker`, `winning`,
-//!   `bovada`, `betonline`, `sealswithclubs`, `fulltilt`, `ongame`, `cake`, `unibet`, `kingsclub`,
-//!   `merge`, `pokertracker`, `thebiggame`): that room's hands and files, mutated, through decode →
-//!   normalise → split → parse (the path of `fpdb.import_file`), plus the public `parse_history`
-//!   on text that was not normalised;
+//!   `bovada`, `betonline`, `sealswithclubs`, `fulltilt`, `ongame`, `cake`, `entraction`, `enet`,
+//!   `unibet`, `kingsclub`, `merge`, `microgaming`, `pokertracker`, `thebiggame`, `pkr`,
+//!   `everest`, `betfair`, `absolute`, `everleaf`, `boss`): that room's hands and files, mutated,
+//!   through decode → normalise → split → parse (the path of `fpdb.import_file`), plus the public
+//!   `parse_history` on text that was not normalised;
 //! - `stats`: every room's hands, mutated, parsed, and every hand that parses through
 //!   `stats::derive`, whose rows must satisfy the statistics' own rules.
 //!

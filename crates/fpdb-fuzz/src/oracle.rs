@@ -139,6 +139,7 @@ fn is_filler(line: &str) -> bool {
     let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     t.is_empty()
         || split::is_banner(line)
+        || split::is_store_name(line)
         || line.trim_end() == split::BETONLINE_NOTICE
         || line.trim_end() == split::ARCHIVE_BEGIN
         || t.strip_prefix("#Game No : ").is_some_and(number)

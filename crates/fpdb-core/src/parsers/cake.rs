@@ -248,17 +248,7 @@ fn parse_head(r: &str) -> Result<Head, (ErrorKind, &'static str)> {
     if limit == LimitType::FixedLimit {
         game.big_bet = y;
     }
-    let mut t = Tournament {
-        tourney_no,
-        buyin: 0,
-        fee: 0,
-        bounty: 0,
-        currency: "USD".to_string(),
-        level: None,
-        table_no: Some(table_no.clone()),
-        rebuy: false,
-        results: Vec::new(),
-    };
+    let mut t = Tournament::unpriced(tourney_no, "USD", Some(table_no.clone()));
     let mut max_seats = None;
     match parts.len() {
         4 => {}

@@ -116,6 +116,9 @@ impl Room for IPoker {
     fn is_context_start(&self, line: &str) -> bool {
         is_session_start(line)
     }
+    fn context_first_bytes(&self) -> &'static [u8] {
+        b"< \t"
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ use crate::builder::HandBuilder;
 use crate::cards::Card;
 use crate::error::{ErrorKind, ParseError};
 use crate::model::*;
-use crate::parsers::text::{checked_money, skip_blanks};
+use crate::parsers::text::{checked_money, skip_blanks, Lines};
 use crate::parsers::Room;
 use crate::pot::PotPolicy;
 use crate::split::Chunk;
@@ -91,6 +91,9 @@ impl Room for Merge {
     }
     fn is_context_start(&self, line: &str) -> bool {
         is_description(line)
+    }
+    fn context_first_bytes(&self) -> &'static [u8] {
+        b"< \t"
     }
 }
 
@@ -396,39 +399,6 @@ impl<'a> El<'a> {
     /// The element's line (counted when asked: for errors, and a few facts).
     fn line(&self) -> u32 {
         Lines::new(self.text, self.first_line).at(self.off)
-    }
-}
-
-/// Line numbers of byte offsets that only grow: counts the newlines since the last offset
-/// asked, so a document of n lines costs O(n) in all.
-struct Lines<'a> {
-    text: &'a [u8],
-    off: usize,
-    line: u32,
-}
-
-impl<'a> Lines<'a> {
-    fn new(text: &'a str, first_line: u32) -> Self {
-        Lines {
-            text: text.as_bytes(),
-            off: 0,
-            line: first_line,
-        }
-    }
-    fn at(&mut self, off: usize) -> u32 {
-        let off = off.min(self.text.len());
-        if off < self.off {
-            let behind = memchr::memchr_iter(b'\n', &self.text[off..self.off]).count();
-            return self
-                .line
-                .saturating_sub(u32::try_from(behind).unwrap_or(u32::MAX));
-        }
-        let n = memchr::memchr_iter(b'\n', &self.text[self.off..off]).count();
-        self.line = self
-            .line
-            .saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
-        self.off = off;
-        self.line
     }
 }
 

@@ -9,9 +9,10 @@
 //! 1. **Recognise the hand.** Implement [`Room`]: `site` (the `Sites.name`), `is_hand_start`
 //!    (cheap: the splitter asks it for every line; say `header_first_bytes` so that it asks only
 //!    for lines that can be headers), and `parse`, which gets one [`Chunk`] (the hand's lines
-//!    with their numbers in the file, and the session block of `is_context_start` for rooms
-//!    that have one). Add the room to [`ROOMS`] (the order is the detection order: a room
-//!    whose header another room's `is_hand_start` would also accept goes first).
+//!    with their numbers in the file, and the block of `is_context_start` for rooms that have
+//!    one: iPoker's session header, PKR's table line before each hand's header; say
+//!    `context_first_bytes` for it). Add the room to [`ROOMS`] (the order is the detection
+//!    order: a room whose header another room's `is_hand_start` would also accept goes first).
 //!    A room with nothing more to say than its site, header bytes, header test and parser
 //!    writes `room!(Name, SITE, b"..", is_header, parse_chunk)`; a one-pass parser implements
 //!    `text::HandLines` and lets `text::parse_hand` read the header line, feed it the others
@@ -61,17 +62,26 @@ use crate::error::ParseError;
 use crate::model::Hand;
 use crate::split::Chunk;
 
+pub mod absolute;
+pub mod betfair;
 pub mod betonline;
+pub mod boss;
 pub mod bovada;
 pub mod cake;
+pub mod enet;
+pub mod entraction;
+pub mod everest;
+pub mod everleaf;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod ipoker;
 pub mod kingsclub;
 pub mod merge;
+pub mod microgaming;
 pub mod ongame;
 pub mod pacific;
 pub mod partypoker;
+pub mod pkr;
 pub mod pokertracker;
 mod pokertracker_game;
 pub mod sealswithclubs;
@@ -93,14 +103,21 @@ pub trait Room: Sync + std::fmt::Debug {
     /// Parses one hand. The chunk starts with a line for which `is_hand_start` was true.
     fn parse(&self, chunk: &Chunk<'_>) -> Result<Hand, ParseError>;
     /// Whether `line` starts a block of facts shared by the hands after it (iPoker's session
-    /// header). The block runs to the next hand header and reaches the parser as
-    /// [`Chunk::context`]. Must be cheap. Most rooms have none.
+    /// header), or printed before a hand's header line (PKR's table line). The block runs to the
+    /// next hand header and reaches the parser as [`Chunk::context`]. Must be cheap. Most rooms
+    /// have none.
     fn is_context_start(&self, _line: &str) -> bool {
         false
     }
-    /// The bytes a line this room accepts as a hand header or context start can begin with; empty
-    /// for any byte. The splitter asks a room about a line only when its first byte is one of
-    /// these, so a room that does not say costs a call on every line of every text.
+    /// The bytes a line this room accepts as a context start can begin with; empty (the
+    /// default) for a room without context blocks, which is then never asked.
+    fn context_first_bytes(&self) -> &'static [u8] {
+        b""
+    }
+    /// The bytes a line this room accepts as a hand header can begin with; empty for any byte
+    /// (context starts have [`Room::context_first_bytes`]). The splitter asks a room about a
+    /// line only when its first byte is one of these, so a room that does not say costs a call
+    /// on every line of every text.
     fn header_first_bytes(&self) -> &'static [u8] {
         b""
     }
@@ -113,9 +130,14 @@ pub trait Room: Sync + std::fmt::Debug {
 
 /// Implements [`Room`] for `$room` from its site name, the first bytes of its headers, its header
 /// test (`fn(&str) -> bool`) and its parser (`fn(&Chunk) -> Result<Hand, ParseError>`), for the
-/// rooms that need none of the trait's other answers.
+/// rooms that need none of the trait's other answers; `context: BYTES, TEST` adds the test of a
+/// context block's first line ([`Room::is_context_start`]) and the bytes such a line can begin
+/// with ([`Room::context_first_bytes`]).
 macro_rules! room {
     ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr) => {
+        $crate::parsers::room!($room, $site, $first_bytes, $is_header, $parse, context: b"", |_| false);
+    };
+    ($room:ty, $site:expr, $first_bytes:expr, $is_header:expr, $parse:expr, context: $context_bytes:expr, $is_context:expr) => {
         impl $crate::parsers::Room for $room {
             fn site(&self) -> &'static str {
                 $site
@@ -131,6 +153,12 @@ macro_rules! room {
                 chunk: &$crate::split::Chunk<'_>,
             ) -> Result<$crate::model::Hand, $crate::error::ParseError> {
                 ($parse)(chunk)
+            }
+            fn is_context_start(&self, line: &str) -> bool {
+                ($is_context)(line)
+            }
+            fn context_first_bytes(&self) -> &'static [u8] {
+                $context_bytes
             }
         }
     };
@@ -152,20 +180,29 @@ pub static ROOMS: &[&dyn Room] = &[
     &fulltilt::FullTilt,
     &ongame::OnGame,
     &thebiggame::TheBigGame,
+    &pkr::Pkr,
+    &everest::Everest,
+    &betfair::Betfair,
     &cake::Cake,
+    &entraction::Entraction,
+    &enet::Enet,
     &unibet::Unibet,
     &kingsclub::KingsClub,
+    &boss::Boss,
     &merge::Merge,
+    &microgaming::Microgaming,
+    &absolute::Absolute,
+    &everleaf::Everleaf,
     &pokertracker::PokerTracker,
 ];
 
 /// The room for which `line` starts a context block, if any.
 pub fn room_of_context(line: &str) -> Option<&'static dyn Room> {
     let first = *line.as_bytes().first()?;
-    if !matches!(first, b'<' | b' ' | b'\t') || !text::skip_blanks(line).starts_with('<') {
-        return None; // only markup formats have context blocks
+    let mask = contexts_by_first_byte()[first as usize];
+    if mask == 0 {
+        return None; // no room's context block starts with this byte
     }
-    let mask = rooms_by_first_byte()[first as usize];
     ROOMS
         .iter()
         .enumerate()
@@ -179,19 +216,29 @@ const MIN_GLUED_LINE: usize = 40;
 /// For each first byte, the rooms (bit i = `ROOMS[i]`) whose headers can start with it.
 fn rooms_by_first_byte() -> &'static [u64; 256] {
     static TABLE: std::sync::OnceLock<[u64; 256]> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = [0u64; 256];
-        assert!(ROOMS.len() <= 64, "the room mask holds 64 rooms");
-        for (i, r) in ROOMS.iter().enumerate() {
-            let bytes = r.header_first_bytes();
-            for (b, slot) in t.iter_mut().enumerate() {
-                if bytes.is_empty() || bytes.contains(&(b as u8)) {
-                    *slot |= 1 << i;
-                }
+    TABLE.get_or_init(|| first_byte_table(|r| r.header_first_bytes(), true))
+}
+
+/// For each first byte, the rooms (bit i = `ROOMS[i]`) whose context blocks can start with it.
+fn contexts_by_first_byte() -> &'static [u64; 256] {
+    static TABLE: std::sync::OnceLock<[u64; 256]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| first_byte_table(|r| r.context_first_bytes(), false))
+}
+
+/// For each first byte, the rooms whose `bytes` hold it (every byte for a room that gives none,
+/// when `empty_is_any`).
+fn first_byte_table(bytes: fn(&dyn Room) -> &'static [u8], empty_is_any: bool) -> [u64; 256] {
+    let mut t = [0u64; 256];
+    assert!(ROOMS.len() <= 64, "the room mask holds 64 rooms");
+    for (i, r) in ROOMS.iter().enumerate() {
+        let bytes = bytes(*r);
+        for (b, slot) in t.iter_mut().enumerate() {
+            if (empty_is_any && bytes.is_empty()) || bytes.contains(&(b as u8)) {
+                *slot |= 1 << i;
             }
         }
-        t
-    })
+    }
+    t
 }
 
 /// The room whose hand header `line` is, if any.

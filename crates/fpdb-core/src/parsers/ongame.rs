@@ -715,10 +715,7 @@ impl Parser {
                 " changed ",
                 " sits out",
             ];
-            if VERBS.iter().any(|v| find(line, v).is_some()) {
-                return Err(ParseError::unknown_actor(no));
-            }
-            return Err(ParseError::malformed(no, "a line fpdb does not know"));
+            return Err(text::unknown_line(no, line, VERBS));
         };
         self.action(no, p, &line[n + 1..])
     }
@@ -1029,27 +1026,8 @@ impl Parser {
         b.settle(&policy)?;
         // Every seat's stack after the hand, as the summary prints it, is what the actions,
         // returns and winnings leave him.
-        let hand = b.hand();
-        for (i, pl) in hand.players.iter().enumerate() {
-            let put: Money = hand
-                .actions
-                .iter()
-                .filter(|a| a.player == i)
-                .map(|a| a.amount)
-                .sum();
-            let back: Money = hand
-                .returned
-                .iter()
-                .filter(|r| r.player == i)
-                .map(|r| r.amount)
-                .sum();
-            let won: Money = hand
-                .collections
-                .iter()
-                .filter(|c| c.player == i)
-                .map(|c| c.amount)
-                .sum();
-            let expected = pl.stack - put + back + won;
+        for (i, pl) in b.hand().players.iter().enumerate() {
+            let expected = b.stack_after(i);
             if Some(expected) != self.end_stacks[i] {
                 return Err(ParseError::malformed(
                     line,

@@ -85,7 +85,7 @@ room!(
 );
 
 /// The site of the Microgaming style.
-const MICROGAMING: &str = "Microgaming";
+const MICROGAMING: &str = super::microgaming::SITE;
 
 /// The header styles of PokerTracker's exports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,6 +230,15 @@ fn cards_at(s: &str, no: u32) -> Result<Vec<Card>, ParseError> {
     Ok(out)
 }
 
+/// A Microgaming cash table's name without its buy-in ("Deal 252 (Deep) - €5 Min" → "Deal 252
+/// (Deep)"), as the exports and the room's own histories print it.
+pub(super) fn cash_table_name(table: &str) -> &str {
+    match text::rsplit2(table, " - ") {
+        Some((n, tail)) if tail.ends_with(" Max") || tail.ends_with(" Min") => n,
+        _ => table,
+    }
+}
+
 /// The game of a table line "** TABLE [GAME] (SB|BB LIMIT - KIND ...) Real Money" (after
 /// "** "): the game, the table name, the seats and the tournament number.
 struct TableLine {
@@ -315,12 +324,7 @@ fn table_line(r: &str, no: u32) -> Result<TableLine, ParseError> {
             .map_err(|_| bad("unreadable tournament number"))?;
         (format!("{tno} {t}"), Some((tno, t.to_string())))
     } else {
-        // "Deal 252 (Deep) - €5 Min": the buy-in is not part of the name.
-        let name = match text::rsplit2(table, " - ") {
-            Some((n, tail)) if tail.ends_with(" Max") || tail.ends_with(" Min") => n,
-            _ => table,
-        };
-        (name.to_string(), None)
+        (cash_table_name(table).to_string(), None)
     };
     let currency = if tour {
         "T$"
@@ -456,17 +460,7 @@ impl Parser {
         h.table_name = t.table;
         h.max_seats = t.max_seats;
         if let Some((tourney_no, table_no)) = t.tourney {
-            h.tournament = Some(Tournament {
-                tourney_no,
-                buyin: 0,
-                fee: 0,
-                bounty: 0,
-                currency: "USD".to_string(),
-                level: None,
-                table_no: Some(table_no),
-                rebuy: false,
-                results: Vec::new(),
-            });
+            h.tournament = Some(Tournament::unpriced(tourney_no, "USD", Some(table_no)));
         }
         self.scale = if tour { CHIPS } else { CENTS };
         self.b = Some(b);
@@ -781,28 +775,7 @@ impl Parser {
         let hand = b.hand();
         for (p, end) in self.at_end.iter().enumerate() {
             let Some(end) = *end else { continue };
-            let put: Money = hand
-                .actions
-                .iter()
-                .filter(|a| a.player == p)
-                .map(|a| a.amount)
-                .fold(0, Money::saturating_add);
-            let back: Money = hand
-                .returned
-                .iter()
-                .filter(|r| r.player == p)
-                .map(|r| r.amount)
-                .chain(
-                    hand.collections
-                        .iter()
-                        .filter(|c| c.player == p)
-                        .map(|c| c.amount),
-                )
-                .fold(0, Money::saturating_add);
-            let want = hand.players[p]
-                .stack
-                .saturating_sub(put)
-                .saturating_add(back);
+            let want = pot::stack_after(hand, p);
             if want != end {
                 return Err(ParseError::malformed(
                     last_line,

@@ -328,6 +328,40 @@ pub(crate) fn parse_hand<P: HandLines>(
     p.finish(last).map_err(|e| e.with_hand_no(Some(no)))
 }
 
+/// Line numbers of byte offsets of a text whose first line is `first_line` (the markup rooms'
+/// readers, which know where an element starts, not its line): counts the newlines since the
+/// last offset asked, so offsets that only grow cost O(n) in all.
+pub(crate) struct Lines<'a> {
+    text: &'a [u8],
+    off: usize,
+    line: u32,
+}
+
+impl<'a> Lines<'a> {
+    pub(crate) fn new(text: &'a str, first_line: u32) -> Self {
+        Lines {
+            text: text.as_bytes(),
+            off: 0,
+            line: first_line,
+        }
+    }
+    pub(crate) fn at(&mut self, off: usize) -> u32 {
+        let off = off.min(self.text.len());
+        if off < self.off {
+            let behind = memchr::memchr_iter(b'\n', &self.text[off..self.off]).count();
+            return self
+                .line
+                .saturating_sub(u32::try_from(behind).unwrap_or(u32::MAX));
+        }
+        let n = memchr::memchr_iter(b'\n', &self.text[self.off..off]).count();
+        self.line = self
+            .line
+            .saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+        self.off = off;
+        self.line
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Names
 // ---------------------------------------------------------------------------------------------
@@ -363,6 +397,37 @@ pub(crate) fn name_prefix(
         }
     }
     best
+}
+
+/// The verbs of actions, as lines print them after a name: a line holding one and no seated
+/// player's name is an action by a player who is not in the seat list.
+pub(crate) const ACTION_VERBS: &[&str] = &[
+    " folds",
+    " checks",
+    " calls ",
+    " bets ",
+    " raises ",
+    " posts ",
+    " shows ",
+    " wins ",
+    " ties",
+    " mucks",
+    " goes all-in",
+];
+
+/// Whether `line` holds one of `verbs` (a room's [`ACTION_VERBS`]).
+pub(crate) fn names_an_action(line: &str, verbs: &[&str]) -> bool {
+    verbs.iter().any(|v| find(line, v).is_some())
+}
+
+/// The error of a line no rule of the room reads (line `no`): an action by a player who is not
+/// in the seat list when it holds one of `verbs`, else a line fpdb does not know.
+pub(crate) fn unknown_line(no: u32, line: &str, verbs: &[&str]) -> ParseError {
+    if names_an_action(line, verbs) {
+        ParseError::unknown_actor(no)
+    } else {
+        ParseError::malformed(no, "a line fpdb does not know")
+    }
 }
 
 /// For the rooms' tests: `hand` cut after each of its lines but the last is refused as
@@ -492,6 +557,14 @@ mod tests {
         ] {
             assert_eq!(unread_amount(t), ErrorKind::Malformed, "{t:?}");
         }
+    }
+
+    #[test]
+    fn line_numbers_of_offsets() {
+        let mut l = Lines::new("a\nb\nc", 10);
+        assert_eq!((l.at(0), l.at(2), l.at(4)), (10, 11, 12));
+        assert_eq!(l.at(1), 10);
+        assert_eq!(l.at(99), 12);
     }
 
     #[test]

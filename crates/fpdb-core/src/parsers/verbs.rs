@@ -253,6 +253,64 @@ impl Dialect {
     }
 }
 
+/// What a room's own word for an action with an amount is ([`worded`]): rooms whose verbs are
+/// not spelled the PokerStars way (`Calls $2`, `NAME calls [$ 2 USD]`) list their words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Word {
+    Call,
+    Bet,
+    /// A raise by the chips it puts in (the call included); a total printed after them (`$3.50
+    /// to $4`) is not read.
+    RaiseAdds,
+    /// Stud: completing the bring-in to the amount, the new total.
+    Complete,
+    BringIn,
+    Post(ActionKind),
+}
+
+/// Reads an action of a room's own words: `r` is the text after the player's name, `words` the
+/// room's (each word with the space before its amount, tried in order), `money` the room's
+/// amount reader, `all_in` whether the room marked the action all-in. `Ok(None)` when no word
+/// starts `r`.
+pub(crate) fn worded(
+    r: &str,
+    words: &[(&str, Word)],
+    money: impl FnOnce(&str) -> Result<Money, ParseError>,
+    all_in: bool,
+) -> Result<Option<Verb<'static>>, ParseError> {
+    let Some(&(word, kind)) = words.iter().find(|(w, _)| r.starts_with(w)) else {
+        return Ok(None);
+    };
+    let t = &r[word.len()..];
+    Ok(Some(match kind {
+        Word::Call => Verb::Call {
+            amount: money(t)?,
+            all_in,
+        },
+        Word::Bet => Verb::Bet {
+            amount: money(t)?,
+            all_in,
+        },
+        Word::RaiseAdds => Verb::Raise {
+            raise: Raise::Adds(money(split2(t, " to ").map_or(t, |(a, _)| a))?),
+            all_in,
+        },
+        Word::Complete => Verb::Complete {
+            to: money(t)?,
+            all_in,
+        },
+        Word::BringIn => Verb::BringIn {
+            amount: money(t)?,
+            all_in,
+        },
+        Word::Post(kind) => Verb::Post {
+            kind,
+            amount: money(t)?,
+            all_in,
+        },
+    }))
+}
+
 /// The betting rules a room's histories need beyond [`HandBuilder`]'s, where rooms differ.
 /// [`Rules::POKERSTARS`] are PokerStars'.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -475,6 +533,73 @@ impl Betting {
     }
 }
 
+/// A betting action that rooms without PokerStars' verbs print as a word and one amount (XML
+/// attributes, tabular columns: `Call (0.11)`, `type="Raise" value="280.00"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Amounted {
+    Call,
+    Bet,
+    Raise,
+    AllIn,
+}
+
+/// Applies `what` of player `p` printed with the amount `v`: the chips the action adds, or, when
+/// `totals`, the player's new total on the street for calls, bets and raises (an all-in always
+/// prints the chips it adds). A bet over the blinds is a raise, a raise of nothing yet bet is a
+/// bet; an all-in is a call, a bet or a raise as the total it makes is. An amount read the wrong
+/// way is refused: a call must match the bet (or be all-in for less), a bet or raise must go
+/// above it, an all-in must be all the player has, no action more than he has. The error is its
+/// message.
+pub(crate) fn apply_amounted(
+    b: &mut HandBuilder,
+    p: PlayerIdx,
+    what: Amounted,
+    v: Money,
+    totals: bool,
+) -> Result<(), &'static str> {
+    let (max, mine, behind) = (b.street_max(), b.street_total(p), b.behind(p));
+    match what {
+        Amounted::Call => {
+            let added = if totals { v.saturating_sub(mine) } else { v };
+            let matched = mine.saturating_add(added);
+            let all_in = added == behind;
+            if added <= 0 || added > behind || matched > max || (matched < max && !all_in) {
+                return Err("a call of another amount than the bet to call");
+            }
+            b.call(p, added, all_in);
+        }
+        Amounted::Bet | Amounted::Raise => {
+            let to = if totals { v } else { mine.saturating_add(v) };
+            let added = to.saturating_sub(mine);
+            if to <= max || added > behind {
+                return Err(
+                    "a bet or raise to no more than the bet, or of more chips than the player has",
+                );
+            }
+            let all_in = added == behind;
+            if max == 0 {
+                b.bet(p, added, all_in);
+            } else {
+                b.raise_to(p, to, all_in);
+            }
+        }
+        Amounted::AllIn => {
+            if v <= 0 || v != behind {
+                return Err("an all-in of another amount than the player's chips");
+            }
+            let to = mine.saturating_add(v);
+            if to <= max {
+                b.call(p, v, true);
+            } else if max == 0 {
+                b.bet(p, v, true);
+            } else {
+                b.raise_to(p, to, true);
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -567,6 +692,51 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::OutOfRange);
         let e = read("discards many cards").unwrap_err();
         assert_eq!(e.kind, ErrorKind::Malformed);
+    }
+
+    #[test]
+    fn a_room_words_its_verbs() {
+        const WORDS: &[(&str, Word)] = &[
+            ("Calls ", Word::Call),
+            ("Raises ", Word::RaiseAdds),
+            ("completes to ", Word::Complete),
+            ("Ante ", Word::Post(ActionKind::Ante)),
+        ];
+        let money = |t: &str| text::checked_money(t, CENTS, 4);
+        assert_eq!(
+            worded("Raises $3.50 to $4", WORDS, money, false).unwrap(),
+            Some(Verb::Raise {
+                raise: Raise::Adds(350),
+                all_in: false
+            })
+        );
+        assert_eq!(
+            worded("Calls $1", WORDS, money, true).unwrap(),
+            Some(Verb::Call {
+                amount: 100,
+                all_in: true
+            })
+        );
+        assert_eq!(
+            worded("completes to $0.05", WORDS, money, false).unwrap(),
+            Some(Verb::Complete {
+                to: 5,
+                all_in: false
+            })
+        );
+        assert_eq!(
+            worded("Ante $0.25", WORDS, money, false).unwrap(),
+            Some(Verb::Post {
+                kind: ActionKind::Ante,
+                amount: 25,
+                all_in: false
+            })
+        );
+        assert_eq!(worded("Folds", WORDS, money, false).unwrap(), None);
+        assert_eq!(
+            worded("Calls lots", WORDS, money, false).unwrap_err().line,
+            4
+        );
     }
 
     #[test]

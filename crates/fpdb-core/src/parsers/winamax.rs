@@ -509,7 +509,7 @@ impl Parser {
             " posts ",
             " collected ",
         ];
-        if VERBS.iter().any(|v| find(line, v).is_some()) {
+        if text::names_an_action(line, VERBS) {
             return Err(ParseError::unknown_actor(no));
         }
         Ok(())
