@@ -1,9 +1,7 @@
 -- The benchmark's "previous index set": turns a database of this version into the index set fpdb
--- had before the index design (README "Indexes"): btree on Hands.handStart, BoardCards and
+-- had before the index design (README "Indexes"): BoardCards and
 -- HandsActions keyed by their ids, HandsActions also indexed by (handPlayerId, street, actionNo).
 -- Only for scripts/bench.sh, which measures both sets in one run; never for a user's database.
-DROP INDEX fpdb.hands_handstart_idx;
-CREATE INDEX hands_handstart_idx ON fpdb.Hands (handStart);
 ALTER TABLE fpdb.BoardCards DROP CONSTRAINT boardcards_pkey,
     ADD CONSTRAINT boardcards_pkey PRIMARY KEY (id),
     ADD CONSTRAINT boardcards_handid_boardno_key UNIQUE (handId, boardNo);

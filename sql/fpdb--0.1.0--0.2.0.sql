@@ -1386,13 +1386,11 @@ COMMENT ON FUNCTION fpdb.distribute(int) IS
     'Run once on a Citus coordinator in a database without hands: makes the lookup tables reference tables, distributes Hands, HandsPlayers, HandsActions and BoardCards by hand id and HudCache by player id; the import then keeps HudCache and detects duplicates cluster-wide.';
 -- ---- end of the Citus section
 
--- ---- Index design (issue 22): btree only where a lookup needs it, BRIN for handStart, which
--- only grows (README "Indexes"). HandsActions and BoardCards are keyed by what reads them;
--- their ids, which nothing refers to, lose their indexes. Rebuilds three indexes: on this
--- project's 2-core machine about 20 s per million hands (1.0 s for 50,000; HandsActions' key is
--- most of it), under locks that block imports meanwhile.
-DROP INDEX fpdb.hands_handstart_idx;
-CREATE INDEX hands_handstart_idx ON fpdb.Hands USING brin (handStart) WITH (pages_per_range = 8, autosummarize = on);
+-- ---- Index design (issue 22): btree only where a lookup needs it (README "Indexes").
+-- HandsActions and BoardCards are keyed by what reads them; their ids, which nothing refers to,
+-- lose their indexes. Rebuilds two indexes: on this project's 2-core machine about 20 s per
+-- million hands (1.0 s for 50,000; HandsActions' key is most of it), under locks that block
+-- imports meanwhile. Hands' handStart keeps its btree.
 ALTER TABLE fpdb.BoardCards DROP CONSTRAINT boardcards_pkey,
     DROP CONSTRAINT boardcards_handid_boardno_key,
     ADD CONSTRAINT boardcards_pkey PRIMARY KEY (handId, boardNo);

@@ -126,10 +126,9 @@ CREATE TABLE fpdb.Hands (
     rake bigint NOT NULL DEFAULT 0,        -- extension: everything the room took
     CONSTRAINT hands_site_hand UNIQUE (siteId, siteHandNo)
 );
--- Hands arrive roughly in time order, so a BRIN range (8 pages, some 200 hands) summarises
--- handStart almost as well as a btree for the date ranges that read it (a day's DELETE,
--- reimport's `since`), for a fraction of the write cost (README "Indexes").
-CREATE INDEX hands_handstart_idx ON fpdb.Hands USING brin (handStart) WITH (pages_per_range = 8, autosummarize = on);
+-- A btree, not BRIN: "a player's last N hands" walks it in time order and stops after N hands;
+-- with a BRIN range every hand of the player is sorted first (README "Indexes").
+CREATE INDEX hands_handstart_idx ON fpdb.Hands (handStart);
 CREATE INDEX hands_tourney_idx ON fpdb.Hands (tourneyId) WHERE tourneyId IS NOT NULL;
 
 CREATE TABLE fpdb.BoardCards (
