@@ -203,11 +203,29 @@ pub fn room_of_context(line: &str) -> Option<&'static dyn Room> {
     if mask == 0 {
         return None; // no room's context block starts with this byte
     }
-    ROOMS
-        .iter()
-        .enumerate()
-        .find(|(i, r)| mask & (1 << i) != 0 && r.is_context_start(line))
-        .map(|(_, r)| *r)
+    rooms_of(mask).find(|r| r.is_context_start(line))
+}
+
+/// The rooms of `mask` (bit i = `ROOMS[i]`), in detection order: only the bits set are visited.
+fn rooms_of(mut mask: u64) -> impl Iterator<Item = &'static dyn Room> {
+    std::iter::from_fn(move || {
+        let i = mask.trailing_zeros() as usize;
+        let room = *ROOMS.get(i)?;
+        mask &= mask - 1;
+        Some(room)
+    })
+}
+
+/// The rooms (bit i = `ROOMS[i]`) that find a header glued to the end of a cut-off line.
+fn rooms_finding_glued_headers() -> u64 {
+    static MASK: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *MASK.get_or_init(|| {
+        ROOMS
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.finds_glued_headers())
+            .fold(0, |m, (i, _)| m | 1 << i)
+    })
 }
 
 /// Shortest line a glued header can hide in.
@@ -245,18 +263,14 @@ fn first_byte_table(bytes: fn(&dyn Room) -> &'static [u8], empty_is_any: bool) -
 pub fn room_of_header(line: &str) -> Option<&'static dyn Room> {
     let first = *line.as_bytes().first()?;
     let mask = rooms_by_first_byte()[first as usize];
-    for (i, r) in ROOMS.iter().enumerate() {
-        if mask & (1 << i) != 0 && r.is_hand_start(line) {
-            return Some(*r);
-        }
+    if let Some(r) = rooms_of(mask).find(|r| r.is_hand_start(line)) {
+        return Some(r);
     }
     // A header glued to a cut-off line: rare, and only in long lines holding a '#'.
-    if line.len() >= MIN_GLUED_LINE && memchr::memchr(b'#', line.as_bytes()).is_some() {
-        for (i, r) in ROOMS.iter().enumerate() {
-            if mask & (1 << i) == 0 && r.finds_glued_headers() && r.is_hand_start(line) {
-                return Some(*r);
-            }
-        }
+    let glued = rooms_finding_glued_headers() & !mask;
+    if glued != 0 && line.len() >= MIN_GLUED_LINE && memchr::memchr(b'#', line.as_bytes()).is_some()
+    {
+        return rooms_of(glued).find(|r| r.is_hand_start(line));
     }
     None
 }
