@@ -222,7 +222,7 @@ if want 6; then
   tier "6 Citus cluster (tests/citus)"
   if install_extension; then
     run_scripts tests/citus
-    grep -E '^(time|cluster sessions|single server):' "$RUN"/citus-*.out | sed 's/^[^:]*:/  /'
+    grep -E '^(time|cluster sessions|single server|race):' "$RUN"/citus-*.out | sed 's/^[^:]*:/  /'
   else
     harness_failed "scripts/install.sh --release"
   fi

@@ -6,7 +6,15 @@
 //! skips them) and takes the INSERT path: the coordinator's tables are empty shells, so a direct
 //! heap write would store rows no query ever sees. Whether the database is distributed is read
 //! from Citus's catalog on every import, never from a setting a user could change.
+//!
+//! Two imports of the same hands can meet in a distributed deadlock: each session inserts a
+//! batch's keys into the shards of `fpdb._hand_keys` in parallel, so two sessions do not take
+//! their row locks in one order. Citus cancels one of them with SQLSTATE 40P01. The import
+//! writes in a subtransaction there ([`retrying_deadlocks`]): the cancelled writes are rolled
+//! back, which releases their locks so that the other session goes on, and written again, now
+//! waiting for the other session's keys and finding them stored.
 
+use pgrx::pg_sys::panic::CaughtError;
 use pgrx::prelude::*;
 
 /// Whether fpdb's tables are distributed by Citus (`fpdb._is_distributed()`, sql/citus.sql).
@@ -14,4 +22,90 @@ pub(crate) fn distributed() -> bool {
     Spi::get_one::<bool>("SELECT fpdb._is_distributed()")
         .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb: {e}")))
         .unwrap_or(false)
+}
+
+/// Times a write is attempted when Citus cancels it as a distributed deadlock.
+pub(crate) const DEADLOCK_TRIES: u32 = 4;
+
+/// Runs `f` in a subtransaction, again (up to [`DEADLOCK_TRIES`] times in all) when it fails
+/// with a deadlock (40P01), with a NOTICE each time; any other error, or the last deadlock, is
+/// raised. A retry helps when the cycle runs through locks `f` took: rolling it back releases
+/// them. A cycle through locks the transaction took before (several imports in one
+/// transaction) meets the same deadlock each time, and the error then goes to the caller.
+pub(crate) fn retrying_deadlocks<R>(what: &str, mut f: impl FnMut() -> R) -> R {
+    let mut attempt = 1;
+    loop {
+        match in_subtransaction(&mut f) {
+            Ok(r) => return r,
+            Err(e) if attempt < DEADLOCK_TRIES && is_deadlock(&e) => {
+                attempt += 1;
+                notice!(
+                    "fpdb: {what} met a distributed deadlock (40P01); its writes were rolled back and are written again (attempt {attempt} of {DEADLOCK_TRIES})"
+                );
+            }
+            Err(e) => e.rethrow(),
+        }
+    }
+}
+
+fn is_deadlock(e: &CaughtError) -> bool {
+    let code = match e {
+        CaughtError::PostgresError(r)
+        | CaughtError::ErrorReport(r)
+        | CaughtError::RustPanic { ereport: r, .. } => r.sql_error_code(),
+    };
+    code == PgSqlErrorCode::ERRCODE_T_R_DEADLOCK_DETECTED
+        || (code == PgSqlErrorCode::ERRCODE_QUERY_CANCELED && cancelled_for_a_deadlock())
+}
+
+/// Whether Citus cancelled this backend as the victim of a distributed deadlock, a flag it clears
+/// here. Citus cancels the victim as a query cancel (57014) and makes it 40P01 only when the
+/// error is reported (in its `emit_log_hook`); an error caught before that still says 57014, as a
+/// user's cancel does, and only the flag of Citus's `MyBackendGotCancelledDueToDeadlock` tells
+/// the two apart. A user's cancel is never retried.
+fn cancelled_for_a_deadlock() -> bool {
+    // SAFETY: looks the function up in Citus's library, loaded (shared_preload_libraries) on
+    // every node of a cluster, without raising when it is missing; its C signature is
+    // `bool MyBackendGotCancelledDueToDeadlock(bool clearState)`.
+    unsafe {
+        let f = pg_sys::load_external_function(
+            c"citus".as_ptr(),
+            c"MyBackendGotCancelledDueToDeadlock".as_ptr(),
+            false,
+            std::ptr::null_mut(),
+        );
+        if f.is_null() {
+            return false;
+        }
+        let got_cancelled: unsafe extern "C" fn(bool) -> bool = std::mem::transmute(f);
+        got_cancelled(true)
+    }
+}
+
+/// Runs `f` in a subtransaction of its own, as a PL/pgSQL block with an EXCEPTION clause does:
+/// committed into the transaction when `f` returns, rolled back (with every lock it took) when
+/// it raises; the error is returned.
+fn in_subtransaction<R>(f: &mut impl FnMut() -> R) -> Result<R, Box<CaughtError>> {
+    // SAFETY: the subtransaction is begun here and ended exactly once on either path; the
+    // memory context and resource owner are put back as PostgreSQL's own handlers do.
+    unsafe {
+        let context = pg_sys::CurrentMemoryContext;
+        let owner = pg_sys::CurrentResourceOwner;
+        pg_sys::BeginInternalSubTransaction(std::ptr::null());
+        pg_sys::MemoryContextSwitchTo(context);
+        PgTryBuilder::new(std::panic::AssertUnwindSafe(|| {
+            let r = f();
+            pg_sys::ReleaseCurrentSubTransaction();
+            pg_sys::MemoryContextSwitchTo(context);
+            pg_sys::CurrentResourceOwner = owner;
+            Ok(r)
+        }))
+        .catch_others(|e| {
+            pg_sys::RollbackAndReleaseCurrentSubTransaction();
+            pg_sys::MemoryContextSwitchTo(context);
+            pg_sys::CurrentResourceOwner = owner;
+            Err(Box::new(e))
+        })
+        .execute()
+    }
 }

@@ -373,6 +373,71 @@ mod tests {
         let v = Spi::get_one::<i16>("SELECT version FROM fpdb.Settings").unwrap();
         assert_eq!(v, Some(2));
     }
+
+    /// The advisory locks this backend holds, as "key,key,..." (keys below 2^32).
+    fn advisory_locks() -> Option<String> {
+        Spi::get_one::<String>(
+            "SELECT string_agg(objid::text, ',' ORDER BY objid) FROM pg_locks \
+             WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND granted",
+        )
+        .unwrap()
+    }
+
+    /// What an import on a Citus cluster does when Citus cancels it as a distributed deadlock:
+    /// each cancelled attempt's rows and locks are rolled back, the next attempt written, with a
+    /// NOTICE each time.
+    #[pg_test]
+    fn a_deadlock_rolls_back_the_attempt_and_writes_again() {
+        Spi::run("CREATE TEMP TABLE attempts (n int)").unwrap();
+        let mut tries = 0i64;
+        let got = crate::citus::retrying_deadlocks("the test", || {
+            tries += 1;
+            Spi::run_with_args("INSERT INTO attempts VALUES ($1)", &[tries.into()]).unwrap();
+            Spi::run_with_args("SELECT pg_advisory_xact_lock($1)", &[(4240 + tries).into()])
+                .unwrap();
+            if tries < 3 {
+                crate::errors::raise("40P01", "deadlock detected (test)");
+            }
+            tries
+        });
+        assert_eq!(got, 3);
+        let rows = Spi::get_one::<String>("SELECT string_agg(n::text, ',') FROM attempts").unwrap();
+        assert_eq!(rows.as_deref(), Some("3"));
+        assert_eq!(advisory_locks().as_deref(), Some("4243"));
+    }
+
+    /// A deadlock every time: the last attempt's error reaches the caller.
+    #[pg_test(error = "deadlock detected (test)")]
+    fn a_deadlock_every_time_is_raised_after_the_last_attempt() {
+        crate::citus::retrying_deadlocks("the test", || -> i32 {
+            crate::errors::raise("40P01", "deadlock detected (test)")
+        });
+    }
+
+    /// Any other error is not retried: one attempt, rolled back, raised.
+    #[pg_test]
+    fn another_error_is_not_retried() {
+        let mut tries = 0;
+        let caught = PgTryBuilder::new(std::panic::AssertUnwindSafe(|| {
+            crate::citus::retrying_deadlocks("the test", || -> i32 {
+                tries += 1;
+                Spi::run("SELECT pg_advisory_xact_lock(4250)").unwrap();
+                crate::errors::raise("22023", "not a deadlock (test)")
+            });
+            String::new()
+        }))
+        .catch_others(|e| match e {
+            pgrx::pg_sys::panic::CaughtError::PostgresError(r)
+            | pgrx::pg_sys::panic::CaughtError::ErrorReport(r)
+            | pgrx::pg_sys::panic::CaughtError::RustPanic { ereport: r, .. } => {
+                r.message().to_string()
+            }
+        })
+        .execute();
+        assert_eq!(caught, "not a deadlock (test)");
+        assert_eq!(tries, 1);
+        assert_eq!(advisory_locks(), None);
+    }
 }
 
 /// Required by `cargo pgrx test`.

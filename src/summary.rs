@@ -87,7 +87,7 @@ impl Pending {
 
     /// Stores every summary; returns (imported, duplicates). A summary that says nothing new
     /// is a duplicate, also when the same text holds it twice.
-    pub(crate) fn write(mut self, ids: &Ids) -> (i32, i32) {
+    pub(crate) fn write(&mut self, ids: &Ids) -> (i32, i32) {
         self.items.sort_by_key(|a| (ids.site(a.0), a.1.tourney_no));
         let (mut imported, mut duplicates) = (0, 0);
         Spi::connect_mut(|client| {

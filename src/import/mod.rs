@@ -319,11 +319,6 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     });
 
     let pass1 = started.elapsed().as_secs_f64();
-    // Pass 2: dimension rows in a fixed order, then the hands in key order.
-    let t = Instant::now();
-    let ids = dims.write();
-    let dims_secs = t.elapsed().as_secs_f64();
-    entries.sort_by_key(|e| (e.site, e.hand_no));
     // The all-ins in the order the hands are written (a hand twice in the text is written once:
     // its first reading), computed ahead by the equity workers.
     spots.sort_by_key(|&(key, _)| key);
@@ -331,17 +326,77 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     if cfg!(feature = "unpriced") {
         spots.clear();
     }
+    entries.sort_by_key(|e| (e.site, e.hand_no));
     let (spot_keys, spots): (Vec<(u16, i64)>, Vec<Spot>) = spots.into_iter().unzip();
     let equity = Pipeline::start(
         spots,
         crate::gucs::EQUITY_WORKERS.get().max(0) as usize,
         &mut |job| crate::threads::spawn("fpdb equity", job),
     );
+    let read = Read {
+        entries: &entries,
+        contexts: &contexts,
+        dims: &dims,
+        spot_keys: &spot_keys,
+        equity: &equity,
+        started,
+        pass1,
+    };
+    // On a Citus cluster the coordinator's tables are shells: INSERT statements only, in a
+    // subtransaction that is written again when Citus cancels it as a distributed deadlock.
+    let (imported, duplicates) = if crate::citus::distributed() {
+        crate::citus::retrying_deadlocks("the import", || {
+            write_all(&read, source, &mut summaries, true)
+        })
+    } else {
+        write_all(&read, source, &mut summaries, false)
+    };
+    drop(equity);
+
+    Summary {
+        imported,
+        duplicates,
+        failed: failures.len() as i32,
+        errors: failures.iter().map(Failure::to_json).collect(),
+    }
+}
+
+/// What the first pass found, for the second.
+#[derive(Clone, Copy)]
+struct Read<'a> {
+    entries: &'a [Entry],
+    contexts: &'a Contexts,
+    dims: &'a dims::Dimensions,
+    spot_keys: &'a [(u16, i64)],
+    equity: &'a Pipeline,
+    started: Instant,
+    pass1: f64,
+}
+
+/// Pass 2: the dimension rows, the hands in key order, HudCache, the summaries. Returns (hands
+/// and summaries imported, duplicates).
+fn write_all(
+    read: &Read,
+    source: &mut dyn Source,
+    summaries: &mut crate::summary::Pending,
+    distributed: bool,
+) -> (i32, i32) {
+    let Read {
+        entries,
+        contexts,
+        dims,
+        spot_keys,
+        equity,
+        started,
+        pass1,
+    } = *read;
+    // Pass 2: dimension rows in a fixed order, then the hands in key order.
+    let t = Instant::now();
+    let ids = dims.write();
+    let dims_secs = t.elapsed().as_secs_f64();
     let mut duplicates = 0i32;
     let mut imported = 0i32;
     let mut hud = HudCacheDelta::default();
-    // On a Citus cluster the coordinator's tables are shells: INSERT statements only.
-    let distributed = crate::citus::distributed();
     let mut writer = batch::BatchWriter::new(distributed);
     let mut direct = if entries.is_empty() || distributed || !crate::gucs::DIRECT_WRITES.get() {
         None
@@ -354,7 +409,7 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     let keep_raw = crate::gucs::KEEP_RAW.get();
     let mut last_key: Option<(u16, i64)> = None;
     let mut done = 0usize;
-    for e in &entries {
+    for e in entries {
         check_for_interrupts!();
         if last_key == Some((e.site, e.hand_no)) {
             duplicates += 1; // the same hand twice in one text
@@ -410,7 +465,6 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     let (new, dup) = writer.flush(&mut hud, direct.as_mut());
     imported += new;
     duplicates += dup;
-    drop(equity);
     let by_direct = direct.is_some();
     if let Some(d) = direct {
         d.close();
@@ -432,13 +486,7 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
         writer.timings,
         t.elapsed().as_secs_f64()
     );
-
-    Summary {
-        imported,
-        duplicates,
-        failed: failures.len() as i32,
-        errors: failures.iter().map(Failure::to_json).collect(),
-    }
+    (imported, duplicates)
 }
 
 fn summary_row(s: Summary) -> (i32, i32, i32, JsonB) {
