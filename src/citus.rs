@@ -24,6 +24,23 @@ pub(crate) fn distributed() -> bool {
         .unwrap_or(false)
 }
 
+/// Raises 0A000 unless this node is the cluster's coordinator (`citus_is_coordinator()`): on a
+/// worker, the identity sequences of fpdb's tables hand out the same ids as the coordinator's
+/// (they start at 1 on every node), and new Players, Sites and Gametypes rows (int and smallint
+/// ids) need the coordinator's sequences anyway. Only for a distributed database.
+pub(crate) fn require_coordinator(what: &str) {
+    let coordinator = Spi::get_one::<bool>("SELECT pg_catalog.citus_is_coordinator()")
+        .unwrap_or_else(|e| crate::errors::raise("XX000", format!("fpdb: {e}")))
+        .unwrap_or(false);
+    if !coordinator {
+        crate::errors::raise_with_hint(
+            "0A000",
+            format!("fpdb: {what} on a Citus cluster runs on the coordinator, and this node is a worker"),
+            "Connect to the coordinator and run it there: ids of new rows come from the coordinator's sequences.",
+        );
+    }
+}
+
 /// Times a write is attempted when Citus cancels it as a distributed deadlock.
 pub(crate) const DEADLOCK_TRIES: u32 = 4;
 

@@ -261,6 +261,10 @@ pub(crate) fn require_current_schema() {
 /// Imports every hand of the text `source` gives.
 fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     require_current_schema();
+    let distributed = crate::citus::distributed();
+    if distributed {
+        crate::citus::require_coordinator("an import");
+    }
     let started = Instant::now();
 
     // Pass 1: read every hand, keep its key and the dimension rows it needs.
@@ -344,7 +348,7 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     };
     // On a Citus cluster the coordinator's tables are shells: INSERT statements only, in a
     // subtransaction that is written again when Citus cancels it as a distributed deadlock.
-    let (imported, duplicates) = if crate::citus::distributed() {
+    let (imported, duplicates) = if distributed {
         crate::citus::retrying_deadlocks("the import", || {
             write_all(&read, source, &mut summaries, true)
         })

@@ -135,6 +135,14 @@ check "delete_hands: as many hands deleted" "$(q "$COORD" -c "$DEL")" "$(q "$SIN
 check "HudCache after delete_hands" "$(q "$COORD" -c "$HC")" "$(q "$SINGLE" -c "$HC")"
 check "hudcache_diff() empty after delete_hands" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.hudcache_diff()")" "0"
 check "hand keys = hands after delete_hands" "$(q "$COORD" -c "SELECT count(*) FROM fpdb._hand_keys")" "$(q "$COORD" -c "SELECT count(*) FROM fpdb.Hands")"
+# An import on a worker is refused (0A000) and stores nothing: the identity sequences of fpdb's
+# tables start at 1 on every node, so a worker would hand out the coordinator's hand ids again.
+COUNTS="SELECT (SELECT count(*) FROM fpdb.Hands) || ' ' || (SELECT count(*) FROM fpdb.Players) || ' ' || (SELECT count(*) FROM fpdb._hand_keys)"
+before=$(q "$COORD" -c "$COUNTS")
+refused=$(q "$W1" -v VERBOSITY=verbose -c "SELECT imported FROM fpdb.import_file('${files[0]//\'/\'\'}')" 2>&1 || true)
+echo "import on a worker: $(head -1 <<<"$refused")"
+check "an import on a worker is refused (0A000)" "$(grep -c '0A000' <<<"$refused")" "1"
+check "and stores nothing" "$(q "$COORD" -c "$COUNTS")" "$before"
 for port in "$COORD" "$SINGLE"; do
   for f in "${files[@]}"; do import "$port" "$f" >/dev/null; done
 done
