@@ -1,9 +1,11 @@
 //! `fpdb.export_hand` and `fpdb.export_hands`: stored hands written as hand-history text.
 //!
 //! The hands are read from the tables (Hands, Sites, Gametypes, Tourneys, TourneyTypes,
-//! HandsPlayers, Players, HandsActions, BoardCards) with four set-based queries per batch of
-//! [`BATCH`] hands (each an index probe per hand or player, whatever the tables' size), turned into [`StoredHand`]s and written by `fpdb_core::export`. The functions
-//! are SECURITY INVOKER: they read only what the caller may read.
+//! HandsPlayers, Players, HandsActions, BoardCards) with a few set-based queries per batch of
+//! [`BATCH`] hands, each an index range scan per run of consecutive ids (hands imported together
+//! have consecutive ids, as do their players' rows), whatever the tables' size; turned into
+//! [`StoredHand`]s and written by `fpdb_core::export`. The functions are SECURITY INVOKER: they
+//! read only what the caller may read.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
@@ -117,7 +119,7 @@ fn load(ids: &[i64]) -> HashMap<i64, StoredHand> {
         // HandsPlayers.id → (hand id, player index).
         let mut players: HashMap<i64, (i64, usize)> = HashMap::with_capacity(hands.len() * 6);
         load_players(client, &uniq, &mut hands, &mut players);
-        load_actions(client, &uniq, &mut hands, &players);
+        load_actions(client, &mut hands, &players);
         load_boards(client, &uniq, &mut hands);
         hands
     })
@@ -125,6 +127,41 @@ fn load(ids: &[i64]) -> HashMap<i64, StoredHand> {
 
 fn ids_arg(ids: &[i64]) -> [pgrx::datum::DatumWithOid<'static>; 1] {
     [ids.to_vec().into()]
+}
+
+/// The runs of consecutive values of `sorted` (ascending, no repeats) as two arrays, first and
+/// last values: the rows of a batch are read by one index range scan per run, not one descent
+/// per id. Ids are handed out in insertion order, so the hands of a session, their players and
+/// their actions are a few runs; ids with gaps are runs of one, read as before.
+fn runs_arg(sorted: &[i64]) -> [pgrx::datum::DatumWithOid<'static>; 2] {
+    let (mut first, mut last): (Vec<i64>, Vec<i64>) = (Vec::new(), Vec::new());
+    for &id in sorted {
+        match last.last_mut() {
+            Some(l) if id.checked_sub(1) == Some(*l) => *l = id,
+            _ => {
+                first.push(id);
+                last.push(id);
+            }
+        }
+    }
+    [first.into(), last.into()]
+}
+
+/// `FROM` clause of a read by runs ([`runs_arg`]) of `column` in `table`.
+macro_rules! by_runs {
+    ($table:literal, $column:literal) => {
+        concat!(
+            "FROM ROWS FROM (pg_catalog.unnest($1::pg_catalog.int8[]), ",
+            "pg_catalog.unnest($2::pg_catalog.int8[])) AS r(lo, hi) CROSS JOIN LATERAL ( ",
+            "SELECT * FROM ",
+            $table,
+            " t WHERE t.",
+            $column,
+            " OPERATOR(pg_catalog.>=) r.lo AND t.",
+            $column,
+            " OPERATOR(pg_catalog.<=) r.hi OFFSET 0)"
+        )
+    };
 }
 
 fn get<T: FromDatum + IntoDatum>(row: &pgrx::spi::SpiHeapTupleData<'_>, n: usize) -> Option<T> {
@@ -138,13 +175,15 @@ fn need<T: FromDatum + IntoDatum>(row: &pgrx::spi::SpiHeapTupleData<'_>, n: usiz
 /// The Hands rows of `ids`, then their sites, game types and tournaments (few distinct rows:
 /// read once per batch, each by its primary key).
 fn load_hands(client: &SpiClient<'_>, ids: &[i64]) -> HashMap<i64, StoredHand> {
-    const HANDS: &str = "SELECT h.id, h.siteHandNo, h.siteHandId::pg_catalog.text, \
+    const HANDS: &str = concat!(
+        "SELECT h.id, h.siteHandNo, h.siteHandId::pg_catalog.text, \
          h.tableName::pg_catalog.text, \
          (pg_catalog.extract('epoch', h.handStart) OPERATOR(pg_catalog.*) 1000000)::pg_catalog.int8, \
          h.seats, h.maxSeats, h.buttonSeat, h.totalPot, h.rake, \
-         h.siteId::pg_catalog.int8, h.gametypeId::pg_catalog.int8, h.tourneyId::pg_catalog.int8 \
-         FROM pg_catalog.unnest($1) AS i(id) CROSS JOIN LATERAL ( \
-           SELECT * FROM fpdb.Hands hh WHERE hh.id OPERATOR(pg_catalog.=) i.id OFFSET 0) h";
+         h.siteId::pg_catalog.int8, h.gametypeId::pg_catalog.int8, h.tourneyId::pg_catalog.int8 ",
+        by_runs!("fpdb.Hands", "id"),
+        " h"
+    );
     const SITES: &str = "SELECT id::pg_catalog.int8, name::pg_catalog.text FROM fpdb.Sites \
          WHERE id OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.int2[])";
     const GAMETYPES: &str = "SELECT id::pg_catalog.int8, type::pg_catalog.text, \
@@ -179,7 +218,7 @@ fn load_hands(client: &SpiClient<'_>, ids: &[i64]) -> HashMap<i64, StoredHand> {
     .game()
     .unwrap_or_else(|e| query_failed(e));
     let table = client
-        .select(HANDS, None, &ids_arg(ids))
+        .select(HANDS, None, &runs_arg(ids))
         .unwrap_or_else(|e| query_failed(e));
     let mut rows = Vec::with_capacity(ids.len());
     for row in table {
@@ -331,14 +370,13 @@ fn load_players(
         format!(
             "SELECT hp.handId, hp.id, hp.playerId::pg_catalog.int8, hp.seatNo, hp.startCash, \
              hp.position::pg_catalog.text, {cards}, hp.startCards, hp.ante, hp.winnings, hp.rake, \
-             hp.totalProfit, {won}, {counts}, hp.actionString \
-             FROM pg_catalog.unnest($1) AS i(id) CROSS JOIN LATERAL ( \
-               SELECT * FROM fpdb.HandsPlayers x WHERE x.handId OPERATOR(pg_catalog.=) i.id OFFSET 0) hp \
-             ORDER BY hp.handId, hp.seatNo"
+             hp.totalProfit, {won}, {counts}, hp.actionString {} hp \
+             ORDER BY hp.handId, hp.seatNo",
+            by_runs!("fpdb.HandsPlayers", "handId")
         )
     });
     let table = client
-        .select(sql.as_str(), None, &ids_arg(ids))
+        .select(sql.as_str(), None, &runs_arg(ids))
         .unwrap_or_else(|e| query_failed(e));
     let mut player_ids = Vec::with_capacity(table.len());
     for row in table {
@@ -403,21 +441,20 @@ fn load_players(
 
 fn load_actions(
     client: &SpiClient<'_>,
-    ids: &[i64],
     hands: &mut HashMap<i64, StoredHand>,
     players: &HashMap<i64, (i64, usize)>,
 ) {
-    // One index probe per HandsPlayers row, whatever the planner thinks of the table's size
-    // (OFFSET 0 keeps the subquery from being turned into a join); sorted in memory below.
-    const SQL: &str = "SELECT a.handPlayerId, a.street, a.actionNo, a.action, a.allIn, a.amount \
-         FROM pg_catalog.unnest($1) AS i(id) CROSS JOIN LATERAL ( \
-           SELECT x.id FROM fpdb.HandsPlayers x WHERE x.handId OPERATOR(pg_catalog.=) i.id OFFSET 0) hp \
-         CROSS JOIN LATERAL ( \
-           SELECT ha.handPlayerId, ha.street, ha.actionNo, ha.action::pg_catalog.text AS action, \
-                  ha.allIn, ha.amount \
-           FROM fpdb.HandsActions ha WHERE ha.handPlayerId OPERATOR(pg_catalog.=) hp.id OFFSET 0) a";
+    // By runs of the HandsPlayers ids read before (OFFSET 0 keeps each run's index range scan
+    // from being turned into a join); sorted in memory below.
+    const SQL: &str = concat!(
+        "SELECT a.handPlayerId, a.street, a.actionNo, a.action::pg_catalog.text, a.allIn, a.amount ",
+        by_runs!("fpdb.HandsActions", "handPlayerId"),
+        " a"
+    );
+    let mut hp_ids: Vec<i64> = players.keys().copied().collect();
+    hp_ids.sort_unstable();
     let table = client
-        .select(SQL, None, &ids_arg(ids))
+        .select(SQL, None, &runs_arg(&hp_ids))
         .unwrap_or_else(|e| query_failed(e));
     for row in table {
         let hp: i64 = need(&row, 1);
@@ -451,16 +488,17 @@ fn load_actions(
 }
 
 fn load_boards(client: &SpiClient<'_>, ids: &[i64], hands: &mut HashMap<i64, StoredHand>) {
-    // One index probe per hand (see load_actions).
-    const SQL: &str = "SELECT b.handId, b.boardNo, \
+    // By runs of hand ids (see load_actions).
+    const SQL: &str = concat!(
+        "SELECT b.handId, b.boardNo, \
          ARRAY[b.card1Value, b.card2Value, b.card3Value, b.card4Value, b.card5Value], \
          (b.card1Suit OPERATOR(pg_catalog.||) b.card2Suit OPERATOR(pg_catalog.||) b.card3Suit \
-          OPERATOR(pg_catalog.||) b.card4Suit OPERATOR(pg_catalog.||) b.card5Suit)::pg_catalog.text \
-         FROM pg_catalog.unnest($1) AS i(id) CROSS JOIN LATERAL ( \
-           SELECT * FROM fpdb.BoardCards bc WHERE bc.handId OPERATOR(pg_catalog.=) i.id OFFSET 0) b \
-         ORDER BY b.handId, b.boardNo";
+          OPERATOR(pg_catalog.||) b.card4Suit OPERATOR(pg_catalog.||) b.card5Suit)::pg_catalog.text ",
+        by_runs!("fpdb.BoardCards", "handId"),
+        " b ORDER BY b.handId, b.boardNo"
+    );
     let table = client
-        .select(SQL, None, &ids_arg(ids))
+        .select(SQL, None, &runs_arg(ids))
         .unwrap_or_else(|e| query_failed(e));
     for row in table {
         let hand_id: i64 = need(&row, 1);

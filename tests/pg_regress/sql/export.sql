@@ -47,6 +47,12 @@ FROM fpdb.export_hands(ARRAY(
     SELECT hp.handId FROM fpdb.HandsPlayers hp JOIN fpdb.Players p ON p.id = hp.playerId
     WHERE p.name = 'Hero' ORDER BY hp.handId)) AS t;
 SELECT count(*) AS none FROM fpdb.export_hands('{}');
+-- Rows are read by runs of consecutive ids: ids with gaps and runs, in any order, give
+-- each hand's own text, as export_hand does.
+SELECT count(*) AS texts, bool_and(x.t = fpdb.export_hand(i.id)) AS each_its_own
+FROM (SELECT array_agg(id ORDER BY id % 3, id DESC) AS a FROM fpdb.Hands WHERE id % 5 <> 2) ids,
+     fpdb.export_hands(ids.a) WITH ORDINALITY AS x(t, o),
+     LATERAL (SELECT ids.a[x.o::int] AS id) i;
 
 -- The round trip: every stored hand exported, deleted, and the texts imported again give the
 -- same HandsPlayers rows (all columns but ids, game type and tournament links; the Winning
