@@ -7,10 +7,9 @@
 #   - PostgreSQL's bulk loader on those rows: binary COPY of what the import stored into a fresh
 #     database, every trigger off (heap, index and WAL cost alone);
 #   - the same import with the equities of its all-ins computed by the importing process alone
-#     (fpdb.equity_workers = 0), and with and without all-in EV in three interleaved rounds (a
-#     build that prices nothing), their medians compared;
-#   - the same import with fpdb.keep_raw off (no RawHands rows), the ratio, and the bytes per hand
-#     of the kept texts and of the database both ways;
+#     (fpdb.equity_workers = 0); then five interleaved rounds of the import as it is, by a build
+#     that prices no all-in, and with fpdb.keep_raw off (no RawHands rows), their medians
+#     compared; the bytes per hand of the kept texts and of the database both ways;
 #   - fpdb.reimport of the hands imported with their text (every text read again, none changed);
 #   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
@@ -35,6 +34,7 @@ source scripts/cluster.sh
 
 N=100000
 BASE=1000000
+ROUNDS=5               # interleaved rounds of the import with and without all-in EV and texts
 MEM_HANDS=90000        # about 100 MB of text
 MEM_BIG_HANDS=1300000  # about 1.5 GB: import_file streams any size
 LIVE_ONLY=0
@@ -254,7 +254,7 @@ newdb noworkers
 R_NOWORKERS=$(import noworkers "$WORK/a.txt" -c "SET fpdb.equity_workers = 0")
 echo "  $R_NOWORKERS"
 sql postgres -q -c "DROP DATABASE noworkers"
-echo "bench: same, with and without all-in EV (a build that prices nothing), three rounds interleaved"
+echo "bench: same, with and without all-in EV (a build that prices nothing) and with fpdb.keep_raw = off, $ROUNDS rounds interleaved"
 UNPRICED_LIB="$WORK/unpriced-lib"
 rm -rf "$UNPRICED_LIB"
 mkdir -p "$UNPRICED_LIB"
@@ -262,16 +262,21 @@ cargo build -q --release --lib --features unpriced
 cp target/release/libfpdb.so "$UNPRICED_LIB/fpdb.so"
 chmod -R a+rX "$UNPRICED_LIB"
 cargo build -q --release --lib
-# Rounds alternate the two builds into fresh databases, so that both meet the same state of the
-# machine; the medians are compared (the first import above is not one of them).
+# Rounds alternate the two builds, and the import without its texts kept, into fresh databases,
+# so that all three meet the same state of the machine; the medians are compared (the first
+# import above is not one of them). The last round's database without texts stays for the sizes
+# below.
 EV_RUNS=()
 UNPRICED_RUNS=()
-for round in 1 2 3; do
+NORAW_RUNS=()
+for round in $(seq "$ROUNDS"); do
   newdb priced
   EV_RUNS+=("$(import priced "$WORK/a.txt")")
   newdb unpriced
   UNPRICED_RUNS+=("$(import unpriced "$WORK/a.txt" -c "SET dynamic_library_path = '$UNPRICED_LIB:\$libdir'")")
-  echo "  round $round: with ${EV_RUNS[-1]}, without ${UNPRICED_RUNS[-1]}"
+  newdb noraw
+  NORAW_RUNS+=("$(import noraw "$WORK/a.txt" -c "SET fpdb.keep_raw = off")")
+  echo "  round $round: with ${EV_RUNS[-1]}, without ${UNPRICED_RUNS[-1]}, keep_raw off ${NORAW_RUNS[-1]}"
   # The build was the one loaded: nothing priced there, the all-ins priced by the real import.
   PRICED_PLAIN=$(sql priced -At -c "SELECT count(*) FROM fpdb.HandsPlayers WHERE allInEV <> totalProfit")
   PRICED_UNPRICED=$(sql unpriced -At -c "SELECT count(*) FROM fpdb.HandsPlayers WHERE allInEV <> totalProfit")
@@ -283,6 +288,7 @@ echo "  rows priced: $PRICED_PLAIN with all-in EV, $PRICED_UNPRICED without"
 median_run() { printf '%s\n' "$@" | sort -t' ' -k2,2g | sed -n "$((($# + 1) / 2))p"; }
 R_EV_MEDIAN=$(median_run "${EV_RUNS[@]}")
 R_UNPRICED=$(median_run "${UNPRICED_RUNS[@]}")
+R_NORAW=$(median_run "${NORAW_RUNS[@]}")
 rm -rf "$UNPRICED_LIB"
 
 echo "bench: same, HudCache triggers disabled"
@@ -290,10 +296,6 @@ newdb notrig
 sql notrig -q -c "ALTER TABLE fpdb.HandsPlayers DISABLE TRIGGER USER"
 R_NOTRIG=$(import notrig "$WORK/a.txt")
 echo "  $R_NOTRIG"
-echo "bench: same, fpdb.keep_raw = off (no RawHands rows)"
-newdb noraw
-R_NORAW=$(import noraw "$WORK/a.txt" -c "SET fpdb.keep_raw = off")
-echo "  $R_NORAW"
 # Bytes per hand of the kept texts (table, TOAST and index), and of the whole database each way.
 RAW_PER_HAND=$(sql empty -At -c "SELECT round(pg_total_relation_size('fpdb.rawhands')::numeric / count(*)) FROM fpdb.Hands")
 DB_RAW=$(sql empty -At -c "SELECT round(pg_database_size(current_database())::numeric / count(*)) FROM fpdb.Hands")
@@ -522,8 +524,8 @@ row "parse, one thread (best of 5, $N generated hands)" "$(best "$parse_rate")"
 row "parse + derived statistics, one thread" "$(best "$derive_rate")"
 row "import_hands, empty database ($N hands, $SIZE_MB MB)" "$(rate "$R_EMPTY") hands/s"
 row "  the same rows by binary COPY, every trigger off" "$(rate "$R_COPY") hands/s"
-row "  the same import again, median of 3 rounds" "$(rate "$R_EV_MEDIAN") hands/s"
-row "  without all-in EV (a build that prices nothing), median of 3" "$(rate "$R_UNPRICED") hands/s"
+row "  the same import again, median of $ROUNDS rounds" "$(rate "$R_EV_MEDIAN") hands/s"
+row "  without all-in EV (a build that prices nothing), median of $ROUNDS" "$(rate "$R_UNPRICED") hands/s"
 row "  time ratio with all-in EV / without (the medians)" "$(awk -v a="$R_EV_MEDIAN" -v b="$R_UNPRICED" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.3f", x[2] / y[2]}')"
 row "  all-in EV by the importing process alone (equity_workers = 0)" "$(rate "$R_NOWORKERS") hands/s"
 row "import_hands, database holding $((HANDS - N)) hands" "$(rate "$R_BIG") hands/s"
@@ -531,8 +533,8 @@ row "  previous index set: import_hands, empty database" "$(rate "$R_EMPTY_PREV"
 row "  previous index set: binary COPY of the same rows" "$(rate "$R_COPY_PREV") hands/s"
 row "  previous index set: import_hands at $HANDS hands" "$(rate "$R_BIG_PREV") hands/s"
 row "  converting $HANDS hands to the previous index set" "$R_CONVERT s"
-row "import_hands, fpdb.keep_raw = off" "$(rate "$R_NORAW") hands/s"
-row "  ratio keep_raw on / off" "$(awk -v a="$R_EMPTY" -v b="$R_NORAW" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2]}')"
+row "import_hands, fpdb.keep_raw = off, median of $ROUNDS rounds" "$(rate "$R_NORAW") hands/s"
+row "  time ratio keep_raw on / off (the medians of the same rounds)" "$(awk -v a="$R_EV_MEDIAN" -v b="$R_NORAW" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.3f", x[2] / y[2]}')"
 row "kept text per hand (RawHands, $TEXT_PER_HAND bytes of text)" "$RAW_PER_HAND bytes"
 row "  database per hand, keep_raw on / off ($N hands)" "$DB_RAW / $DB_NORAW bytes"
 row "fpdb.reimport of those hands (hands changed: $(awk '{print $3}' <<<"$R_REIMPORT"))" "$(rate "$R_REIMPORT") hands/s"
