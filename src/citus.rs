@@ -7,12 +7,14 @@
 //! heap write would store rows no query ever sees. Whether the database is distributed is read
 //! from Citus's catalog on every import, never from a setting a user could change.
 //!
-//! Two imports of the same hands can meet in a distributed deadlock: each session inserts a
-//! batch's keys into the shards of `fpdb._hand_keys` in parallel, so two sessions do not take
-//! their row locks in one order. Citus cancels one of them with SQLSTATE 40P01. The import
-//! writes in a subtransaction there ([`retrying_deadlocks`]): the cancelled writes are rolled
-//! back, which releases their locks so that the other session goes on, and written again, now
-//! waiting for the other session's keys and finding them stored.
+//! Two imports can meet in a distributed deadlock, which no order of fpdb's own statements
+//! prevents: Citus takes its locks on several nodes (a reference table's shard is locked on the
+//! first worker, then on the coordinator, and its rows are written on every node), and two
+//! sessions creating the same Sites, Gametypes or Players rows at once have been seen to block
+//! each other across nodes. Citus then cancels the younger transaction. The import writes in a
+//! subtransaction there ([`retrying_deadlocks`]): the cancelled writes are rolled back, which
+//! releases their locks so that the other session goes on, and written again, now waiting for
+//! the other session and finding its rows stored.
 
 use pgrx::pg_sys::panic::CaughtError;
 use pgrx::prelude::*;
