@@ -44,7 +44,7 @@ pub(crate) fn require_coordinator(what: &str) {
 }
 
 /// Times a write is attempted when Citus cancels it as a distributed deadlock.
-pub(crate) const DEADLOCK_TRIES: u32 = 4;
+const DEADLOCK_TRIES: u32 = 4;
 
 /// Runs `f` in a subtransaction, again (up to [`DEADLOCK_TRIES`] times in all) when it fails
 /// with a deadlock (40P01), with a NOTICE each time; any other error, or the last deadlock, is
@@ -68,11 +68,7 @@ pub(crate) fn retrying_deadlocks<R>(what: &str, mut f: impl FnMut() -> R) -> R {
 }
 
 fn is_deadlock(e: &CaughtError) -> bool {
-    let code = match e {
-        CaughtError::PostgresError(r)
-        | CaughtError::ErrorReport(r)
-        | CaughtError::RustPanic { ereport: r, .. } => r.sql_error_code(),
-    };
+    let code = crate::errors::caught_report(e).sql_error_code();
     code == PgSqlErrorCode::ERRCODE_T_R_DEADLOCK_DETECTED
         || (code == PgSqlErrorCode::ERRCODE_QUERY_CANCELED && cancelled_for_a_deadlock())
 }

@@ -1,6 +1,6 @@
 //! Reporting core-crate errors to PostgreSQL with their SQLSTATE.
 
-use pgrx::pg_sys::panic::ErrorReport;
+use pgrx::pg_sys::panic::{CaughtError, ErrorReport, ErrorReportWithLevel};
 use pgrx::{PgLogLevel, PgSqlErrorCode};
 
 /// The PostgreSQL error code of a five-character SQLSTATE (any of PostgreSQL's; a malformed one
@@ -27,6 +27,16 @@ pub fn sqlstate_of(code: PgSqlErrorCode) -> String {
     (0..5)
         .map(|i| (((c >> (6 * i)) & 0x3F) as u8 + b'0') as char)
         .collect()
+}
+
+/// The report of an error caught by `PgTryBuilder`, whichever way it was raised (by PostgreSQL,
+/// by an ereport from Rust, or by a Rust panic).
+pub(crate) fn caught_report(e: &CaughtError) -> &ErrorReportWithLevel {
+    match e {
+        CaughtError::PostgresError(r)
+        | CaughtError::ErrorReport(r)
+        | CaughtError::RustPanic { ereport: r, .. } => r,
+    }
 }
 
 /// Raises an ERROR with the given SQLSTATE, message and hint; does not return.

@@ -426,13 +426,7 @@ mod tests {
             });
             String::new()
         }))
-        .catch_others(|e| match e {
-            pgrx::pg_sys::panic::CaughtError::PostgresError(r)
-            | pgrx::pg_sys::panic::CaughtError::ErrorReport(r)
-            | pgrx::pg_sys::panic::CaughtError::RustPanic { ereport: r, .. } => {
-                r.message().to_string()
-            }
-        })
+        .catch_others(|e| crate::errors::caught_report(&e).message().to_string())
         .execute();
         assert_eq!(caught, "not a deadlock (test)");
         assert_eq!(tries, 1);

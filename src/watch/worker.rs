@@ -80,14 +80,11 @@ unsafe fn databases() -> Vec<pg_sys::Oid> {
 type Caught = (String, String);
 
 fn describe(e: CaughtError) -> Caught {
-    match e {
-        CaughtError::PostgresError(r)
-        | CaughtError::ErrorReport(r)
-        | CaughtError::RustPanic { ereport: r, .. } => (
-            crate::errors::sqlstate_of(r.sql_error_code()),
-            r.message().to_string(),
-        ),
-    }
+    let r = crate::errors::caught_report(&e);
+    (
+        crate::errors::sqlstate_of(r.sql_error_code()),
+        r.message().to_string(),
+    )
 }
 
 /// Runs `f` in a transaction of its own and commits it; an error rolls it back and is returned.

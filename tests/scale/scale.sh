@@ -51,6 +51,24 @@ check "every generated hand imported" "$(grep -v NOTICE "$log" | tail -1)" "$HAN
 check "HudCache exact after the import" "$(it_psql src -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
 rm -f "$FILE"
 
+# export_hands reads rows by runs of consecutive ids: at this size, a run of 4,000 hands from the
+# middle and 4,000 hands with gaps (in descending order) give each hand's own text, as
+# export_hand (one hand per call) gives it.
+step "export_hands of 8,000 of the $HANDS hands, runs and gaps"
+exported=$(it_psql src -At <<'SQL'
+WITH ids AS (
+  SELECT array_agg(id ORDER BY o) AS a FROM (
+    (SELECT id, id AS o FROM fpdb.Hands WHERE id >= (SELECT (min(id) + max(id)) / 2 FROM fpdb.Hands) ORDER BY id LIMIT 4000)
+    UNION ALL
+    (SELECT id, 1e12 - id FROM fpdb.Hands WHERE id % 37 = 5 ORDER BY id DESC LIMIT 4000)) s)
+SELECT count(*) || '|' || bool_and(x.t = fpdb.export_hand(ids.a[x.o::int]))
+     || '|' || bool_and(x.t LIKE 'PokerStars Hand #%')
+FROM ids, fpdb.export_hands(ids.a) WITH ORDINALITY AS x(t, o)
+SQL
+)
+took
+check "export_hands by runs and gaps = export_hand, hand by hand" "$exported" "8000|true|true"
+
 # Every table's rows (ids included: a restore keeps them) as one order-independent number per
 # table; HudCache (rebuilt, so its own ids differ) by key, its float sums to 9 digits.
 fingerprint() {
