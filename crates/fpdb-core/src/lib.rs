@@ -24,6 +24,7 @@ pub mod model;
 pub mod parsers;
 pub mod pot;
 pub mod raw;
+pub mod showdown;
 pub mod split;
 pub mod stats;
 pub mod stream;

@@ -1,66 +1,29 @@
 //! The Enet parser against the corpus (`shared/corpus/cash/Enet`): hold'em no-limit and omaha
 //! pot-limit cash tables in euros, 2012. The four files are each named for a fault of the room's
-//! writer; two of them print awards that cannot add up to the pot and are refused.
+//! writer; two of them leave a side pot out of the showdown's awards, which the shown cards then
+//! award.
 //!
 //! - the checks of every room on the skeleton (`common::room_corpus_agrees`): every hand of
-//!   every file parses or is refused for a reason listed here; each is detected as Enet, and no
-//!   other room's file yields an Enet hand; money adds up in every hand and the derived
-//!   statistics agree; hand numbers identify hands; damaged hands never panic;
-//! - the two hands that import, checked by hand against the text.
+//!   every file parses; each is detected as Enet, and no other room's file yields an Enet hand;
+//!   money adds up in every hand and the derived statistics agree; hand numbers identify hands;
+//!   damaged hands never panic;
+//! - the four hands, checked by hand against the text.
 
 mod common;
 
 use common::*;
-use fpdb_core::error::ErrorKind;
 use fpdb_core::model::*;
 
 const SITE: &str = "Enet";
 const DIRS: &[&str] = &["cash/Enet"];
 
-/// Refused by design: the room printed awards that do not add up to the pot.
-const FAILURES: &[Failure] = &[
-    Failure {
-        file: "PLO-6max-USD-0.25-0.50-201207.side.pot.failure.txt",
-        hand: Some(7_732_419),
-        kind: ErrorKind::Malformed,
-        why: "the room awards 56,64 and takes 1,39 of a pot of 140,53: the side pot between the \
-              two all-in players (80,28) is in no award",
-    },
-    Failure {
-        file: "PLO-9max-EUR-0.10-0.25-201207.bad.collected.txt",
-        hand: Some(6_404_139),
-        kind: ErrorKind::Malformed,
-        why: "the room awards 7,88 and 4,39 and takes 0,27 of a pot of 22,21: the first side pot \
-              (9,15, won by the main pot's winner) is in no award",
-    },
-];
-
 #[test]
 fn the_corpus_agrees() {
-    // 4 hands: 2 imported, 2 refused (the room's awards do not add up).
-    let mut room = RoomCorpus::new(SITE, DIRS, 2);
-    room.failures = FAILURES;
+    // 4 hands, all imported.
+    let mut room = RoomCorpus::new(SITE, DIRS, 4);
     room.rules.max_rake_percent = Some(10);
     room_corpus_agrees(&room);
     no_sidecars_to_compare(DIRS);
-}
-
-/// The two refusals are for the money, not for a line fpdb cannot read.
-#[test]
-fn refused_for_their_money() {
-    for f in FAILURES {
-        let e = parse_file(&in_flop(DIRS, f.file))
-            .into_iter()
-            .next()
-            .unwrap()
-            .unwrap_err();
-        assert!(
-            e.message.starts_with("the pot does not add up"),
-            "{}: {}",
-            f.file,
-            e.full_message()
-        );
-    }
 }
 
 /// The files print no hole cards: no hand has a hero.
@@ -111,4 +74,23 @@ fn hands_checked_by_hand() {
     assert_eq!(won(&h), vec![("Player0".into(), 0, 104)]);
     assert_eq!((h.total_pot, h.rake), (110, 6));
     assert_eq!(h.boards[0], cards("4d 2h 8s Qs Ts"));
+
+    // The room awards 56,64 and takes 1,39 of a pot of 140,53: the side pot between cik and
+    // Player2 (80,28) is in no award. Player2's three kings win the main pot (60,25) and the side
+    // pot: 140,53 less the rake.
+    let h = first("PLO-6max-USD-0.25-0.50-201207.side.pot.failure.txt");
+    assert_eq!(won(&h), vec![("Player2".into(), 0, 13_914)]);
+    assert_eq!((h.total_pot, h.rake), (14_053, 139));
+    assert_eq!(h.boards[0], cards("Td 4h 7d 2d Kc"));
+
+    // The room awards 7,88 and 4,39 and takes 0,27 of a pot of 22,21: the first side pot (9,15)
+    // is in no award. By the cards Player0's three twos win the main pot (8,40) and the first
+    // side pot, Player4's kings up the second (4,66, against Player3's tens up); the rake of 0,27
+    // comes off the three pots in proportion (0,10, 0,11 and 0,06).
+    let h = first("PLO-9max-EUR-0.10-0.25-201207.bad.collected.txt");
+    assert_eq!(
+        won(&h),
+        vec![("Player0".into(), 0, 1_734), ("Player4".into(), 0, 460)]
+    );
+    assert_eq!((h.total_pot, h.rake), (2_221, 27));
 }

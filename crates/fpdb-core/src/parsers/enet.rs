@@ -2,7 +2,8 @@
 //! stored under the site name `Enet`. The room's writer has known faults (a button numbered from
 //! 0, posts without amounts or missing, uncalled bets printed again as collections, rake lines
 //! inside the betting, a meaningless total pot, side pots left out of the awards); fpdb reads
-//! what can be read and refuses a hand whose money does not add up.
+//! what can be read, awards a side pot the room left out by the shown cards, and refuses a hand
+//! whose money does not add up otherwise.
 //!
 //! # What the format prints, line by line
 //!
@@ -41,6 +42,12 @@
 //!   [(dealer)][(small blind)][(big blind)] folded`, `collected (€X) from pot`, `showed [..] and
 //!   won (€X) with ...`, `showed [..] and lost with ...`, `mucked [..]`: the awards (pot 0) and
 //!   the cards shown.
+//! - A side pot in no award: when the awards and the rake leave part of what the players put in
+//!   unawarded, the hand has side pots and the showdown decides them (every player at it shows
+//!   his cards, the board is complete), the pots are awarded as the cards say
+//!   ([`showdown::awards`]: each pot to its best hand, the rake off each pot in proportion to
+//!   its size, as allInEV prices pots) in place of the printed awards, each of which must be
+//!   within what the cards give that player.
 //! - Blank lines are ignored; any other line is refused.
 //!
 //! Hand number: the number printed (`site_hand_no` = `site_hand_id`).
@@ -48,8 +55,8 @@
 //! Refused: tournaments, a game or structure fpdb does not read, an action by a name with no seat,
 //! a hand cut before its summary names every player, a summary whose dealer is not the table
 //! line's button, rake lines that disagree with the summary, and a hand whose awards and rake do
-//! not add up to what the players put in (the room left a side pot out of the awards, or paid
-//! less than the pot).
+//! not add up to what the players put in, unless the shown cards award the missing side pot (a
+//! pot paid short without a showdown, an award the cards do not give).
 
 use chrono::{DateTime, Utc};
 
@@ -61,7 +68,8 @@ use crate::model::*;
 use crate::parsers::room;
 use crate::parsers::text::{self, HandLines};
 use crate::parsers::verbs::{self, Amounted};
-use crate::pot::PotPolicy;
+use crate::pot::{self, PotPolicy};
+use crate::showdown;
 use crate::split::Chunk;
 use crate::time;
 
@@ -707,6 +715,58 @@ impl Parser {
         Ok(())
     }
 
+    /// The room's fault of a side pot in no award: when the awards and the rake leave part of
+    /// what the players put in unawarded, a showdown of side pots that the shown cards decide
+    /// ([`showdown::awards`]) is awarded as the cards say, provided every printed award is
+    /// within what the cards give that player (else the room and the cards disagree, and the
+    /// hand is refused as not adding up).
+    fn award_unawarded_pots(&mut self, rake: Money, line: u32) -> Result<(), ParseError> {
+        let hand = self.b.hand();
+        let printed = pot::collected(hand).saturating_add(rake);
+        if printed >= pot::players_money(hand) {
+            return Ok(());
+        }
+        let Some((won, pots)) = showdown::awards(hand, rake) else {
+            return Ok(());
+        };
+        if pots < 2 {
+            return Ok(());
+        }
+        for c in &hand.collections {
+            let all: Money = hand
+                .collections
+                .iter()
+                .filter(|x| x.player == c.player)
+                .map(|x| x.amount)
+                .sum();
+            if all > won[c.player] {
+                return Err(ParseError::malformed(
+                    line,
+                    format!(
+                        "the pot does not add up, and the shown cards do not explain it: {} is \
+                         awarded {}, more than the {} the cards give him",
+                        hand.players[c.player].name,
+                        pot::show_money(all, self.scale),
+                        pot::show_money(won[c.player], self.scale)
+                    ),
+                ));
+            }
+        }
+        let hand = self.b.hand_mut();
+        hand.collections.clear();
+        for (p, &v) in won.iter().enumerate() {
+            if v > 0 {
+                hand.collections.push(Collection {
+                    player: p,
+                    amount: v,
+                    pot: 0,
+                    board: 0,
+                });
+            }
+        }
+        Ok(())
+    }
+
     fn end(mut self, last: u32) -> Result<Hand, ParseError> {
         let unfinished = |m: &str| ParseError::new(ErrorKind::Unfinished, last, m.to_string());
         if self.section != Section::Summary {
@@ -735,6 +795,7 @@ impl Parser {
         if !self.board.is_empty() {
             hand.boards = vec![std::mem::take(&mut self.board)];
         }
+        self.award_unawarded_pots(rake, rake_line)?;
         let mut policy = PotPolicy::new(self.scale, rake_line);
         policy.rake = Some(rake);
         self.b.settle(&policy)?;
@@ -892,6 +953,102 @@ Seat 9: P6  folded";
         let post = h.actions.iter().find(|a| a.player == 2).unwrap();
         assert_eq!((post.kind, post.amount), (ActionKind::BothBlinds, 35));
         assert_eq!((h.total_pot, h.rake), (85, 4));
+    }
+
+    /// A side pot in no award (the room's fault): the shown cards award it.
+    const SIDE: &str = "Game #7732419: Omaha (€0,25/€0,50) - 23:32:44 29.7.2012 - %6
+Table 'Romania 1 - Pot Limit' 9-max Seat #1 is the button
+Seat 1: amazing_mck (€18 in chips)
+Seat 2: cik (€58,14 in chips)
+Seat 3: tiza (€51,99 in chips)
+Seat 4: frozechka (€66,25 in chips)
+Seat 5: Player2 (€78,63 in chips)
+Seat 6: Hero (€93,34 in chips)
+Seat 7: iucupocu (€15,48 in chips)
+Seat 8: tranquillo (€13,75 in chips)
+Seat 9: Player4 (€42,15 in chips)
+tiza: posts small blind €0,25
+frozechka: posts big blind €0,50
+amazing_mck: posts big blind €0,50
+*** HOLECARDS ***
+Player2: calls €0,50
+Hero: raises €2,75
+iucupocu: calls €2,75
+tranquillo: folds
+Player4: folds
+amazing_mck: raises €11,75
+cik: calls €12,25
+tiza: folds
+frozechka: folds
+Player2: raises €38,11
+Hero: folds
+iucupocu: folds
+amazing_mck: goes all-in €5,75
+cik: goes all-in €45,89
+Player2: calls €19,53
+Rake: €3,61
+Rake: €-2,22
+*** FLOP *** [Td4h7d]
+*** TURN *** [Td4h7d2d]
+*** RIVER *** [Td4h7d2dKc]
+*** SHOWDOWN ***
+amazing_mck: shows [5cJc5hJs] (A Pair, Jacks)
+cik: shows [4dQsQh3h] (A Pair, Queens)
+Player2: shows [Kh3sThKs] (Three of a kind, Kings)
+Player2: collected (€56,64) from pot
+*** SUMMARY ***
+Total pot €2,75 | Rake €1,39
+Board [Td4h7d2dKc]
+Seat 1: amazing_mck  showed [5cJc5hJs] and lost with A Pair, Jacks
+Seat 2: cik (dealer) showed [4dQsQh3h] and lost with A Pair, Queens
+Seat 3: tiza (small blind) folded
+Seat 4: frozechka (big blind) folded
+Seat 5: Player2  showed [Kh3sThKs] and won (€56,64) with Three of a kind, Kings
+Seat 6: Hero  folded
+Seat 7: iucupocu  folded
+Seat 8: tranquillo  folded
+Seat 9: Player4  folded";
+
+    #[test]
+    fn a_side_pot_in_no_award() {
+        let h = parse(SIDE).unwrap();
+        let p2 = h.player_index("Player2").unwrap();
+        assert_eq!(
+            h.collections
+                .iter()
+                .map(|c| (c.player, c.amount))
+                .collect::<Vec<_>>(),
+            vec![(p2, 13_914)]
+        );
+        assert_eq!((h.total_pot, h.rake), (14_053, 139));
+        // Awards the cards do not give: refused, naming the player.
+        let bad = SIDE
+            .replace(
+                "lost with A Pair, Queens",
+                "won (€56,64) with A Pair, Queens",
+            )
+            .replace(
+                "won (€56,64) with Three of a kind, Kings",
+                "lost with Three of a kind, Kings",
+            );
+        let e = parse(&bad).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Malformed);
+        assert!(e.message.contains("cik is awarded 56.64"), "{}", e.message);
+        // Without the cards, nothing decides the side pot: refused as not adding up.
+        let e = parse(
+            &SIDE
+                .replace("Player2: shows [Kh3sThKs] (Three of a kind, Kings)\n", "")
+                .replace(
+                    "showed [Kh3sThKs] and won (€56,64) with Three of a kind, Kings",
+                    "collected (€56,64) from pot",
+                ),
+        )
+        .unwrap_err();
+        assert!(
+            e.message.starts_with("the pot does not add up"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

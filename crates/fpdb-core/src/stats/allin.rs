@@ -185,21 +185,37 @@ pub(crate) struct Pot {
 /// The main pot and the side pots, from what each player put in (uncalled bets returned), with
 /// the hand's rake taken from each in proportion. `None` when the money does not add up.
 pub(crate) fn pots(hand: &Hand, money: &MoneyFacts, contenders: &[PlayerIdx]) -> Option<Vec<Pot>> {
-    // What each player put in, antes and dead blinds included: an all-in player contests from
-    // each other player at most as much as he put in himself (an all-in for less than the ante
-    // caps everyone's ante in the main pot).
+    // What each player put in, antes and dead blinds included.
     let live: Vec<Money> = money
         .players
         .iter()
         .map(|m| m.committed + m.common)
         .collect();
-    if live.iter().any(|&l| l < 0) {
+    let collected: Money = money.players.iter().map(|m| m.winnings).sum();
+    let in_pots = live.iter().sum::<Money>() + hand.pot_added;
+    raked_pots(&live, contenders, hand.pot_added, in_pots - collected)
+}
+
+/// The main pot and the side pots of players who put in `live` (indexed like the hand's
+/// players, uncalled bets returned), contested by `contenders`, with `added` (money the room
+/// added) in the main pot and `rake` taken from each pot in proportion to its size. `None` when
+/// an amount is negative or the rake is not within the pots.
+///
+/// An all-in player contests from each other player at most as much as he put in himself (an
+/// all-in for less than the ante caps everyone's ante in the main pot); money put in above the
+/// last contender's level goes to the last pot.
+pub(crate) fn raked_pots(
+    live: &[Money],
+    contenders: &[PlayerIdx],
+    added: Money,
+    rake: Money,
+) -> Option<Vec<Pot>> {
+    if live.iter().any(|&l| l < 0) || added < 0 {
         return None;
     }
     let mut levels: Vec<Money> = contenders.iter().map(|&p| live[p]).collect();
     levels.sort_unstable();
     levels.dedup();
-    let dead: Money = hand.pot_added;
     let mut pots = Vec::with_capacity(levels.len());
     let mut below = 0;
     for (k, &level) in levels.iter().enumerate() {
@@ -215,7 +231,7 @@ pub(crate) fn pots(hand: &Hand, money: &MoneyFacts, contenders: &[PlayerIdx]) ->
             })
             .sum();
         if k == 0 {
-            amount += dead;
+            amount += added;
         }
         let mask = contenders
             .iter()
@@ -232,8 +248,6 @@ pub(crate) fn pots(hand: &Hand, money: &MoneyFacts, contenders: &[PlayerIdx]) ->
         below = level;
     }
     let in_pots: Money = pots.iter().map(|p| p.amount).sum();
-    let collected: Money = money.players.iter().map(|m| m.winnings).sum();
-    let rake = in_pots - collected;
     if in_pots <= 0 || !(0..=in_pots).contains(&rake) {
         return None;
     }
