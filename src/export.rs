@@ -11,12 +11,15 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
 
 use chrono::DateTime;
+use fpdb_core::export::ahead::Ahead;
 use fpdb_core::export::{
     self, action_name, ExportError, Format, GametypeRow, StoredHand, StoredPlayer, StoredTourney,
 };
 use fpdb_core::stats::{ActionRow, BoardRow, Counts, COUNT_COLUMNS, N_COUNTS};
 use pgrx::prelude::*;
 use pgrx::spi::SpiClient;
+
+use crate::spi_rows::{self, Row};
 
 use crate::errors::{raise, raise_with_hint};
 
@@ -49,7 +52,8 @@ fn export_hand(hand_id: i64, format: default!(&str, "'pokerstars'")) -> String {
 
 /// Stored hands as hand-history text, one row per id in the order given (NULL ids are
 /// skipped). Read and written [`BATCH`] hands at a time, so that any number of hands streams
-/// out in constant memory. A missing hand is an error (P0002).
+/// out in constant memory; each batch is written on another thread while the next one is read
+/// ([`Ahead`]). A missing hand is an error (P0002).
 #[pg_extern(stable, strict, parallel_restricted)]
 #[search_path(pg_catalog, pg_temp)]
 fn export_hands(
@@ -58,10 +62,17 @@ fn export_hands(
 ) -> SetOfIterator<'static, String> {
     let format = format_of(format);
     let ids: Vec<i64> = hand_ids.into_iter().flatten().collect();
+    // One batch has nothing to overlap with: no thread for it.
+    let ahead = if ids.len() > BATCH {
+        Ahead::start(format, &mut |job| crate::threads::spawn("fpdb export", job))
+    } else {
+        Ahead::start(format, &mut |_| false)
+    };
     SetOfIterator::new(Exporter {
         ids,
-        next: 0,
-        format,
+        loaded: 0,
+        written: 0,
+        ahead,
         out: VecDeque::new(),
     })
 }
@@ -74,11 +85,17 @@ fn missing(id: i64) -> ! {
     )
 }
 
+/// Batches read ahead of the one handed out: while the worker writes one, the next is read.
+const IN_FLIGHT: usize = 2;
+
 /// The streaming state of `export_hands`.
 struct Exporter {
     ids: Vec<i64>,
-    next: usize,
-    format: Format,
+    /// Ids read and submitted to `ahead`.
+    loaded: usize,
+    /// Ids whose texts were taken from `ahead`.
+    written: usize,
+    ahead: Ahead,
     out: VecDeque<String>,
 }
 
@@ -86,20 +103,45 @@ impl Iterator for Exporter {
     type Item = String;
 
     fn next(&mut self) -> Option<String> {
-        if self.out.is_empty() && self.next < self.ids.len() {
-            let end = (self.next + BATCH).min(self.ids.len());
-            let chunk = &self.ids[self.next..end];
-            self.next = end;
-            let hands = load(chunk);
-            for &id in chunk {
+        if self.out.is_empty() {
+            while self.ahead.in_flight() < IN_FLIGHT && self.loaded < self.ids.len() {
                 check_for_interrupts!();
-                let Some(h) = hands.get(&id) else { missing(id) };
-                let text = export::export(h, self.format).unwrap_or_else(|e| export_error(id, &e));
-                self.out.push_back(text);
+                let end = (self.loaded + BATCH).min(self.ids.len());
+                let chunk = &self.ids[self.loaded..end];
+                let batch = in_order(chunk, load(chunk));
+                self.loaded = end;
+                self.ahead.submit(batch);
+            }
+            let texts = self.ahead.take()?;
+            let ids = &self.ids[self.written..self.written + texts.len()];
+            self.written += texts.len();
+            for (&id, text) in ids.iter().zip(texts) {
+                self.out
+                    .push_back(text.unwrap_or_else(|e| export_error(id, &e)));
             }
         }
         self.out.pop_front()
     }
+}
+
+/// The hands of `chunk` in its order (an id given twice, twice); a missing one is an error.
+fn in_order(chunk: &[i64], mut hands: HashMap<i64, StoredHand>) -> Vec<StoredHand> {
+    let mut at: HashMap<i64, usize> = HashMap::with_capacity(chunk.len());
+    let mut out: Vec<StoredHand> = Vec::with_capacity(chunk.len());
+    for &id in chunk {
+        let h = match hands.remove(&id) {
+            Some(h) => {
+                at.insert(id, out.len());
+                h
+            }
+            None => match at.get(&id) {
+                Some(&i) => out[i].clone(),
+                None => missing(id),
+            },
+        };
+        out.push(h);
+    }
+    out
 }
 
 fn query_failed(e: impl std::fmt::Display) -> ! {
@@ -164,12 +206,21 @@ macro_rules! by_runs {
     };
 }
 
-fn get<T: FromDatum + IntoDatum>(row: &pgrx::spi::SpiHeapTupleData<'_>, n: usize) -> Option<T> {
-    row.get::<T>(n).unwrap_or_else(|e| query_failed(e))
+/// Integer column `n` of `row` as `T`; a value out of `T`'s range is an error.
+fn int<T: TryFrom<i64>>(row: &Row<'_>, n: usize) -> Option<T> {
+    row.int(n).map(|v| {
+        T::try_from(v).unwrap_or_else(|_| query_failed(format!("column {n}: {v} is out of range")))
+    })
 }
 
-fn need<T: FromDatum + IntoDatum>(row: &pgrx::spi::SpiHeapTupleData<'_>, n: usize) -> T {
-    get(row, n).unwrap_or_else(|| query_failed(format!("column {n} is NULL")))
+/// Integer column `n` of `row`, which must not be NULL.
+fn need<T: TryFrom<i64>>(row: &Row<'_>, n: usize) -> T {
+    int(row, n).unwrap_or_else(|| query_failed(format!("column {n} is NULL")))
+}
+
+/// Text column `n` of `row`, which must not be NULL.
+fn need_text(row: &Row<'_>, n: usize) -> String {
+    row.need(n, Row::text)
 }
 
 /// The Hands rows of `ids`, then their sites, game types and tournaments (few distinct rows:
@@ -180,22 +231,22 @@ fn load_hands(client: &SpiClient<'_>, ids: &[i64]) -> HashMap<i64, StoredHand> {
          h.tableName::pg_catalog.text, \
          (pg_catalog.extract('epoch', h.handStart) OPERATOR(pg_catalog.*) 1000000)::pg_catalog.int8, \
          h.seats, h.maxSeats, h.buttonSeat, h.totalPot, h.rake, \
-         h.siteId::pg_catalog.int8, h.gametypeId::pg_catalog.int8, h.tourneyId::pg_catalog.int8 ",
+         h.siteId, h.gametypeId, h.tourneyId ",
         by_runs!("fpdb.Hands", "id"),
         " h"
     );
-    const SITES: &str = "SELECT id::pg_catalog.int8, name::pg_catalog.text FROM fpdb.Sites \
+    const SITES: &str = "SELECT id, name::pg_catalog.text FROM fpdb.Sites \
          WHERE id OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.int2[])";
-    const GAMETYPES: &str = "SELECT id::pg_catalog.int8, type::pg_catalog.text, \
+    const GAMETYPES: &str = "SELECT id, type::pg_catalog.text, \
          category::pg_catalog.text, limitType::pg_catalog.text, hiLo::pg_catalog.text, \
          smallBlind, bigBlind, smallBet, bigBet, ante, currency::pg_catalog.text, \
          mix::pg_catalog.text, fast \
          FROM fpdb.Gametypes WHERE id OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.int2[])";
-    const TOURNEYS: &str = "SELECT t.id::pg_catalog.int8, t.siteTourneyNo, tt.buyin, tt.fee, \
+    const TOURNEYS: &str = "SELECT t.id, t.siteTourneyNo, tt.buyin, tt.fee, \
          tt.knockout, tt.currency::pg_catalog.text, tt.rebuyOrAddon \
          FROM fpdb.Tourneys t JOIN fpdb.TourneyTypes tt ON tt.id OPERATOR(pg_catalog.=) t.tourneyTypeId \
          WHERE t.id OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.int4[])";
-    struct Row {
+    struct Read {
         hand: StoredHand,
         site: i64,
         gametype: i64,
@@ -217,42 +268,39 @@ fn load_hands(client: &SpiClient<'_>, ids: &[i64]) -> HashMap<i64, StoredHand> {
     }
     .game()
     .unwrap_or_else(|e| query_failed(e));
-    let table = client
-        .select(HANDS, None, &runs_arg(ids))
-        .unwrap_or_else(|e| query_failed(e));
     let mut rows = Vec::with_capacity(ids.len());
-    for row in table {
-        let id: i64 = need(&row, 1);
-        let micros: i64 = need(&row, 5);
+    spi_rows::select(client, HANDS, &runs_arg(ids)).for_each(|row| {
+        let id: i64 = need(row, 1);
+        let micros: i64 = need(row, 5);
         let start_time = DateTime::from_timestamp_micros(micros)
             .unwrap_or_else(|| query_failed(format!("hand {id}: start time out of range")));
         rows.push((
             id,
-            Row {
+            Read {
                 hand: StoredHand {
                     site: String::new(),
-                    site_hand_no: need(&row, 2),
-                    site_hand_id: need(&row, 3),
-                    table_name: need(&row, 4),
+                    site_hand_no: need(row, 2),
+                    site_hand_id: need_text(row, 3),
+                    table_name: need_text(row, 4),
                     start_time,
-                    seats: need(&row, 6),
-                    max_seats: need(&row, 7),
-                    button_seat: get(&row, 8),
-                    total_pot: need(&row, 9),
-                    rake: need(&row, 10),
+                    seats: need(row, 6),
+                    max_seats: need(row, 7),
+                    button_seat: int(row, 8),
+                    total_pot: need(row, 9),
+                    rake: need(row, 10),
                     game: placeholder.clone(),
                     tourney: None,
                     players: Vec::new(),
                     actions: Vec::new(),
                     boards: Vec::new(),
                 },
-                site: need(&row, 11),
-                gametype: need(&row, 12),
-                tourney: get(&row, 13),
+                site: need(row, 11),
+                gametype: need(row, 12),
+                tourney: int(row, 13),
             },
         ));
-    }
-    let distinct = |f: &dyn Fn(&Row) -> Option<i64>| -> Vec<i64> {
+    });
+    let distinct = |f: &dyn Fn(&Read) -> Option<i64>| -> Vec<i64> {
         let mut v: Vec<i64> = rows.iter().filter_map(|(_, r)| f(r)).collect();
         v.sort_unstable();
         v.dedup();
@@ -263,66 +311,50 @@ fn load_hands(client: &SpiClient<'_>, ids: &[i64]) -> HashMap<i64, StoredHand> {
     let tourney_ids = distinct(&|r| r.tourney);
 
     let mut sites: HashMap<i64, String> = HashMap::new();
-    for row in client
-        .select(SITES, None, &ids_arg(&site_ids))
-        .unwrap_or_else(|e| query_failed(e))
-    {
-        sites.insert(need(&row, 1), need(&row, 2));
-    }
+    spi_rows::select(client, SITES, &ids_arg(&site_ids)).for_each(|row| {
+        sites.insert(need(row, 1), need_text(row, 2));
+    });
     let mut games = HashMap::new();
-    for row in client
-        .select(GAMETYPES, None, &ids_arg(&gametype_ids))
-        .unwrap_or_else(|e| query_failed(e))
-    {
-        let (kind, category, limit_type, hi_lo, currency, mix): (
-            String,
-            String,
-            String,
-            String,
-            String,
-            String,
-        ) = (
-            need(&row, 2),
-            need(&row, 3),
-            need(&row, 4),
-            need(&row, 5),
-            need(&row, 11),
-            need(&row, 12),
+    spi_rows::select(client, GAMETYPES, &ids_arg(&gametype_ids)).for_each(|row| {
+        let (kind, category, limit_type, hi_lo, currency, mix) = (
+            need_text(row, 2),
+            need_text(row, 3),
+            need_text(row, 4),
+            need_text(row, 5),
+            need_text(row, 11),
+            need_text(row, 12),
         );
         let game = GametypeRow {
             kind: &kind,
             category: &category,
             limit_type: &limit_type,
             hi_lo: &hi_lo,
-            small_blind: need::<i32>(&row, 6).into(),
-            big_blind: need::<i32>(&row, 7).into(),
-            small_bet: need::<i32>(&row, 8).into(),
-            big_bet: need::<i32>(&row, 9).into(),
-            ante: need::<i32>(&row, 10).into(),
+            small_blind: need(row, 6),
+            big_blind: need(row, 7),
+            small_bet: need(row, 8),
+            big_bet: need(row, 9),
+            ante: need(row, 10),
             currency: &currency,
             mix: &mix,
-            fast: need(&row, 13),
+            fast: row.need(13, Row::bool),
         }
         .game();
-        games.insert(need::<i64>(&row, 1), game);
-    }
+        games.insert(need::<i64>(row, 1), game);
+    });
     let mut tourneys = HashMap::new();
-    for row in client
-        .select(TOURNEYS, None, &ids_arg(&tourney_ids))
-        .unwrap_or_else(|e| query_failed(e))
-    {
+    spi_rows::select(client, TOURNEYS, &ids_arg(&tourney_ids)).for_each(|row| {
         tourneys.insert(
-            need::<i64>(&row, 1),
+            need::<i64>(row, 1),
             StoredTourney {
-                tourney_no: need(&row, 2),
-                buyin: need::<i32>(&row, 3).into(),
-                fee: need::<i32>(&row, 4).into(),
-                knockout: need::<i32>(&row, 5).into(),
-                currency: need(&row, 6),
-                rebuy: need(&row, 7),
+                tourney_no: need(row, 2),
+                buyin: need(row, 3),
+                fee: need(row, 4),
+                knockout: need(row, 5),
+                currency: need_text(row, 6),
+                rebuy: row.need(7, Row::bool),
             },
         );
-    }
+    });
     let mut out = HashMap::with_capacity(rows.len());
     for (id, mut r) in rows {
         r.hand.site = sites
@@ -340,11 +372,15 @@ fn load_hands(client: &SpiClient<'_>, ids: &[i64]) -> HashMap<i64, StoredHand> {
     out
 }
 
-/// `ARRAY[hp.a, hp.b, ...]` of the given HandsPlayers columns.
-fn array_of(columns: impl Iterator<Item = String>) -> String {
-    let list: Vec<String> = columns.map(|c| format!("hp.{c}")).collect();
-    format!("ARRAY[{}]", list.join(", "))
-}
+/// The HandsPlayers columns after the cards: `won` then `counts` (each a column of its own,
+/// read straight from the deformed row).
+const WON_COLUMNS: [&str; 5] = [
+    "wonWhenSeenStreet1",
+    "wonWhenSeenStreet2",
+    "wonWhenSeenStreet3",
+    "wonWhenSeenStreet4",
+    "wonAtSD",
+];
 
 fn load_players(
     client: &SpiClient<'_>,
@@ -352,83 +388,80 @@ fn load_players(
     hands: &mut HashMap<i64, StoredHand>,
     players: &mut HashMap<i64, (i64, usize)>,
 ) {
+    // Columns: 1 handId, 2 id, 3 playerId, 4 seatNo, 5 startCash, 6 position, 7..=26 card1..20,
+    // 27 startCards, 28 ante, 29 winnings, 30 rake, 31 totalProfit, then the won columns, the
+    // counts and actionString.
+    const CARDS: usize = 7;
+    const WON: usize = 32;
+    const COUNTS: usize = WON + WON_COLUMNS.len();
+    const ACTION_STRING: usize = COUNTS + N_COUNTS;
     static SQL: OnceLock<String> = OnceLock::new();
     let sql = SQL.get_or_init(|| {
-        let cards = array_of((1..=20).map(|i| format!("card{i}")));
-        let won = array_of(
-            [
-                "wonWhenSeenStreet1",
-                "wonWhenSeenStreet2",
-                "wonWhenSeenStreet3",
-                "wonWhenSeenStreet4",
-                "wonAtSD",
-            ]
-            .iter()
-            .map(|c| c.to_string()),
-        );
-        let counts = array_of(COUNT_COLUMNS.iter().map(|c| c.to_string()));
+        let list = |names: &mut dyn Iterator<Item = String>| -> String {
+            names
+                .map(|c| format!("hp.{c}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let cards = list(&mut (1..=20).map(|i| format!("card{i}")));
+        let won = list(&mut WON_COLUMNS.iter().map(|c| c.to_string()));
+        let counts = list(&mut COUNT_COLUMNS.iter().map(|c| c.to_string()));
         format!(
-            "SELECT hp.handId, hp.id, hp.playerId::pg_catalog.int8, hp.seatNo, hp.startCash, \
+            "SELECT hp.handId, hp.id, hp.playerId, hp.seatNo, hp.startCash, \
              hp.position::pg_catalog.text, {cards}, hp.startCards, hp.ante, hp.winnings, hp.rake, \
              hp.totalProfit, {won}, {counts}, hp.actionString {} hp \
              ORDER BY hp.handId, hp.seatNo",
             by_runs!("fpdb.HandsPlayers", "handId")
         )
     });
-    let table = client
-        .select(sql.as_str(), None, &runs_arg(ids))
-        .unwrap_or_else(|e| query_failed(e));
-    let mut player_ids = Vec::with_capacity(table.len());
-    for row in table {
-        let hand_id: i64 = need(&row, 1);
+    let mut player_ids = Vec::with_capacity(ids.len() * 6);
+    spi_rows::select(client, sql.as_str(), &runs_arg(ids)).for_each(|row| {
+        let hand_id: i64 = need(row, 1);
         let Some(h) = hands.get_mut(&hand_id) else {
-            continue;
+            return;
         };
-        let card_list: Vec<i16> = need(&row, 7);
-        let won_list: Vec<f64> = need(&row, 13);
-        let count_list: Vec<i32> = need(&row, 14);
         let mut cards = [0i16; 20];
-        let mut won = [0f64; 5];
-        let mut counts: Counts = [0; N_COUNTS];
-        if card_list.len() != 20 || won_list.len() != 5 || count_list.len() != N_COUNTS {
-            query_failed("a HandsPlayers array has the wrong length");
+        for (i, c) in cards.iter_mut().enumerate() {
+            *c = need(row, CARDS + i);
         }
-        cards.copy_from_slice(&card_list);
-        won.copy_from_slice(&won_list);
-        counts.copy_from_slice(&count_list);
-        let position: String = need(&row, 6);
-        players.insert(need(&row, 2), (hand_id, h.players.len()));
-        let player_id: i64 = need(&row, 3);
+        let mut won = [0f64; 5];
+        for (i, w) in won.iter_mut().enumerate() {
+            *w = row.need(WON + i, Row::float);
+        }
+        let mut counts: Counts = [0; N_COUNTS];
+        for (i, c) in counts.iter_mut().enumerate() {
+            *c = need(row, COUNTS + i);
+        }
+        let position = need_text(row, 6);
+        players.insert(need(row, 2), (hand_id, h.players.len()));
+        let player_id: i64 = need(row, 3);
         player_ids.push(player_id);
         h.players.push(StoredPlayer {
             // Players.id until the names are read below.
             name: player_id.to_string(),
-            seat: need(&row, 4),
-            start_cash: need::<i32>(&row, 5).into(),
+            seat: need(row, 4),
+            start_cash: need(row, 5),
             position: position.chars().next().unwrap_or('9'),
             cards,
-            start_cards: get(&row, 8),
-            ante: need::<i32>(&row, 9).into(),
-            winnings: need::<i32>(&row, 10).into(),
-            rake: need::<i32>(&row, 11).into(),
-            total_profit: need::<i32>(&row, 12).into(),
+            start_cards: int(row, 27),
+            ante: need(row, 28),
+            winnings: need(row, 29),
+            rake: need(row, 30),
+            total_profit: need(row, 31),
             won,
             counts,
-            action_string: get(&row, 15).unwrap_or_default(),
+            action_string: row.text(ACTION_STRING).unwrap_or_default(),
         });
-    }
+    });
     // The names, each player once (a batch's hands share few players).
-    const NAMES: &str = "SELECT id::pg_catalog.int8, name::pg_catalog.text FROM fpdb.Players \
+    const NAMES: &str = "SELECT id, name::pg_catalog.text FROM fpdb.Players \
          WHERE id OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.int4[])";
     player_ids.sort_unstable();
     player_ids.dedup();
     let mut names: HashMap<String, String> = HashMap::with_capacity(player_ids.len());
-    for row in client
-        .select(NAMES, None, &ids_arg(&player_ids))
-        .unwrap_or_else(|e| query_failed(e))
-    {
-        names.insert(need::<i64>(&row, 1).to_string(), need(&row, 2));
-    }
+    spi_rows::select(client, NAMES, &ids_arg(&player_ids)).for_each(|row| {
+        names.insert(need::<i64>(row, 1).to_string(), need_text(row, 2));
+    });
     for h in hands.values_mut() {
         for p in &mut h.players {
             match names.get(&p.name) {
@@ -453,18 +486,15 @@ fn load_actions(
     );
     let mut hp_ids: Vec<i64> = players.keys().copied().collect();
     hp_ids.sort_unstable();
-    let table = client
-        .select(SQL, None, &runs_arg(&hp_ids))
-        .unwrap_or_else(|e| query_failed(e));
-    for row in table {
-        let hp: i64 = need(&row, 1);
+    spi_rows::select(client, SQL, &runs_arg(&hp_ids)).for_each(|row| {
+        let hp: i64 = need(row, 1);
         let Some(&(hand_id, player)) = players.get(&hp) else {
-            continue;
+            return;
         };
         let Some(h) = hands.get_mut(&hand_id) else {
-            continue;
+            return;
         };
-        let text: String = need(&row, 4);
+        let text = need_text(row, 4);
         let action = action_name(&text).unwrap_or_else(|| {
             export_error(
                 hand_id,
@@ -473,13 +503,13 @@ fn load_actions(
         });
         h.actions.push(ActionRow {
             player,
-            street: need(&row, 2),
-            action_no: need(&row, 3),
+            street: need(row, 2),
+            action_no: need(row, 3),
             action,
-            all_in: need(&row, 5),
-            amount: need::<i32>(&row, 6).into(),
+            all_in: row.need(5, Row::bool),
+            amount: need(row, 6),
         });
-    }
+    });
     // Betting streets in order, then the showdown rows (street −1).
     for h in hands.values_mut() {
         h.actions
@@ -490,37 +520,33 @@ fn load_actions(
 fn load_boards(client: &SpiClient<'_>, ids: &[i64], hands: &mut HashMap<i64, StoredHand>) {
     // By runs of hand ids (see load_actions).
     const SQL: &str = concat!(
-        "SELECT b.handId, b.boardNo, \
-         ARRAY[b.card1Value, b.card2Value, b.card3Value, b.card4Value, b.card5Value], \
+        "SELECT b.handId, b.boardNo, b.card1Value, b.card2Value, b.card3Value, b.card4Value, \
+         b.card5Value, \
          (b.card1Suit OPERATOR(pg_catalog.||) b.card2Suit OPERATOR(pg_catalog.||) b.card3Suit \
           OPERATOR(pg_catalog.||) b.card4Suit OPERATOR(pg_catalog.||) b.card5Suit)::pg_catalog.text ",
         by_runs!("fpdb.BoardCards", "handId"),
         " b ORDER BY b.handId, b.boardNo"
     );
-    let table = client
-        .select(SQL, None, &runs_arg(ids))
-        .unwrap_or_else(|e| query_failed(e));
-    for row in table {
-        let hand_id: i64 = need(&row, 1);
+    spi_rows::select(client, SQL, &runs_arg(ids)).for_each(|row| {
+        let hand_id: i64 = need(row, 1);
         let Some(h) = hands.get_mut(&hand_id) else {
-            continue;
+            return;
         };
-        let value_list: Vec<i16> = need(&row, 3);
-        let suit_text: String = need(&row, 4);
         let mut values = [0i16; 5];
-        let mut suits = ['x'; 5];
-        for (v, x) in values.iter_mut().zip(&value_list) {
-            *v = *x;
+        for (i, v) in values.iter_mut().enumerate() {
+            *v = need(row, 3 + i);
         }
+        let suit_text = need_text(row, 8);
+        let mut suits = ['x'; 5];
         for (s, c) in suits.iter_mut().zip(suit_text.chars()) {
             *s = c;
         }
         h.boards.push(BoardRow {
-            board_no: need(&row, 2),
+            board_no: need(row, 2),
             values,
             suits,
         });
-    }
+    });
 }
 
 // Each batch's queries are cheap index probes that the planner may cost high enough to compile

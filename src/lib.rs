@@ -15,6 +15,7 @@ mod import;
 mod parse;
 mod profit;
 mod raw;
+mod spi_rows;
 mod summary;
 mod threads;
 mod watch;

@@ -11,6 +11,7 @@
 
 use thiserror::Error;
 
+pub mod ahead;
 pub mod ohh;
 pub mod phh;
 mod rebuild;
@@ -62,6 +63,9 @@ pub enum ExportError {
     /// A format name fpdb does not know.
     #[error("{0}")]
     UnknownFormat(String),
+    /// The thread writing the hand ahead ([`ahead`]) stopped without giving it back.
+    #[error("the thread writing the hand stopped before it was written")]
+    Lost,
 }
 
 impl ExportError {
@@ -75,6 +79,7 @@ impl ExportError {
             ExportError::Unsupported(_) => "0A000",
             ExportError::Inconsistent(_) => "XX001",
             ExportError::UnknownFormat(_) => "22023",
+            ExportError::Lost => "XX000",
         }
     }
 }
