@@ -207,7 +207,8 @@ impl BatchWriter {
             }
 
             let t = std::time::Instant::now();
-            write_raw(client, p, &new_hands);
+            let raw = direct.as_deref_mut().and_then(|d| d.raw.as_mut());
+            write_raw(client, raw, p, &new_hands);
             self.timings.raw += t.elapsed().as_secs_f64();
             let distributed = self.distributed;
             write_players(
@@ -224,10 +225,15 @@ impl BatchWriter {
     }
 }
 
-/// The kept texts of the new hands (`new_hands`: index in `p`, hand id), one INSERT per batch.
-/// Through INSERT on every path: RawHands has one index and no trigger, and its rows are few
-/// and wide, so writing them directly would save little.
-fn write_raw(client: &mut SpiClient<'_>, p: &[Pending], new_hands: &[(usize, i64)]) {
+/// The kept texts of the new hands (`new_hands`: index in `p`, hand id): directly when RawHands
+/// is open for it (its foreign key to Hands needs no check: every row references a hand this
+/// import has just written), else one INSERT per batch.
+fn write_raw(
+    client: &mut SpiClient<'_>,
+    direct: Option<&mut DirectTable>,
+    p: &[Pending],
+    new_hands: &[(usize, i64)],
+) {
     let mut ids: Vec<i64> = Vec::with_capacity(new_hands.len());
     let mut texts: Vec<&[u8]> = Vec::with_capacity(new_hands.len());
     for &(i, id) in new_hands {
@@ -237,6 +243,14 @@ fn write_raw(client: &mut SpiClient<'_>, p: &[Pending], new_hands: &[(usize, i64
         }
     }
     if ids.is_empty() {
+        return;
+    }
+    if let Some(d) = direct {
+        let mut rows = Rows::new(2);
+        for (&id, &text) in ids.iter().zip(&texts) {
+            rows.values.extend([Value::Int8(id), Value::Bytes(text)]);
+        }
+        d.insert_many(&rows);
         return;
     }
     client
@@ -619,6 +633,8 @@ pub(crate) struct DirectTables {
     players: DirectTable,
     actions: DirectTable,
     boards: DirectTable,
+    /// RawHands, when it can be written directly (else its INSERT).
+    raw: Option<DirectTable>,
 }
 
 impl DirectTables {
@@ -646,11 +662,16 @@ impl DirectTables {
         } else {
             None
         };
+        let raw = DirectTable::open_without_id(
+            c"rawhands",
+            &[("handId", ColumnType::Int8), ("text", ColumnType::Bytea)],
+        );
         Some(DirectTables {
             hands,
             players,
             actions,
             boards,
+            raw,
         })
     }
 
@@ -666,6 +687,9 @@ impl DirectTables {
         self.players.close();
         self.actions.close();
         self.boards.close();
+        if let Some(r) = self.raw {
+            r.close();
+        }
     }
 }
 
@@ -779,6 +803,16 @@ pub(super) fn to_arrays(
                         }
                     })
                     .collect::<Vec<Option<String>>>()
+                    .into(),
+                ColumnType::Bytea => col
+                    .map(|v| {
+                        if let Value::Bytes(x) = v {
+                            Some(x.to_vec())
+                        } else {
+                            None
+                        }
+                    })
+                    .collect::<Vec<Option<Vec<u8>>>>()
                     .into(),
             }
         })

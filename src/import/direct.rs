@@ -74,6 +74,7 @@ pub(crate) enum ColumnType {
     Varchar(u32),
     /// `char(n)`: values are padded with spaces to n characters, as the INSERT's cast pads them.
     Char(u32),
+    Bytea,
 }
 
 impl ColumnType {
@@ -87,6 +88,7 @@ impl ColumnType {
             ColumnType::Bool => "pg_catalog.bool",
             ColumnType::Timestamptz => "pg_catalog.timestamptz",
             ColumnType::Text | ColumnType::Varchar(_) | ColumnType::Char(_) => "pg_catalog.text",
+            ColumnType::Bytea => "pg_catalog.bytea",
         }
     }
 
@@ -104,6 +106,7 @@ impl ColumnType {
             ColumnType::Text => (pg_sys::TEXTOID, -1),
             ColumnType::Varchar(n) => (pg_sys::VARCHAROID, n as i32 + VARHDRSZ),
             ColumnType::Char(n) => (pg_sys::BPCHAROID, n as i32 + VARHDRSZ),
+            ColumnType::Bytea => (pg_sys::BYTEAOID, -1),
         };
         typid == want && typmod == want_mod
     }
@@ -119,6 +122,7 @@ pub(crate) enum Value<'a> {
     Float8(f64),
     Bool(bool),
     Text(&'a str),
+    Bytes(&'a [u8]),
     /// A timestamptz: microseconds since 2000-01-01 00:00 UTC.
     Timestamptz(i64),
 }
@@ -166,7 +170,16 @@ impl DirectTable {
         table: &CStr,
         columns: &[(N, ColumnType)],
     ) -> Option<DirectTable> {
-        Self::open_with(table, columns, None)
+        Self::open_with(table, columns, None, true)
+    }
+
+    /// Opens `fpdb.<table>`, a table without an `id` column (its key is among `columns`), for
+    /// direct inserts with [`DirectTable::insert_many`], whose ids are then all 0.
+    pub(crate) fn open_without_id<N: AsRef<str>>(
+        table: &CStr,
+        columns: &[(N, ColumnType)],
+    ) -> Option<DirectTable> {
+        Self::open_with(table, columns, None, false)
     }
 
     /// Opens `fpdb.<table>` for [`DirectTable::insert_unless_present`] with the unique index
@@ -183,13 +196,14 @@ impl DirectTable {
         if unsafe { pg_sys::XactIsoLevel } != pg_sys::XACT_READ_COMMITTED as i32 {
             return None;
         }
-        Self::open_with(table, columns, Some(arbiter))
+        Self::open_with(table, columns, Some(arbiter), true)
     }
 
     fn open_with<N: AsRef<str>>(
         table: &CStr,
         columns: &[(N, ColumnType)],
         arbiter: Option<&CStr>,
+        with_id: bool,
     ) -> Option<DirectTable> {
         let relid = fpdb_relid(table);
         if relid == pg_sys::InvalidOid || !only_own_rules(relid) {
@@ -239,7 +253,7 @@ impl DirectTable {
                     return refuse(rel); // only the INSERT computes a generated column
                 }
                 if name == "id" {
-                    if (*att).attidentity == 0 || (*att).atttypid != pg_sys::INT8OID {
+                    if !with_id || (*att).attidentity == 0 || (*att).atttypid != pg_sys::INT8OID {
                         return refuse(rel);
                     }
                     id_attnum = i + 1;
@@ -264,10 +278,14 @@ impl DirectTable {
                 types[i] = (Some(ty), (*att).attnotnull);
                 filled += 1;
             }
-            if id_attnum == 0 || filled != columns.len() {
+            if (with_id && id_attnum == 0) || filled != columns.len() {
                 return refuse(rel); // no identity id, or a column the import fills is missing
             }
-            let id_seq = pg_sys::getIdentitySequence(relid, id_attnum as pg_sys::AttrNumber, false);
+            let id_seq = if with_id {
+                pg_sys::getIdentitySequence(relid, id_attnum as pg_sys::AttrNumber, false)
+            } else {
+                pg_sys::InvalidOid
+            };
             let estate = pg_sys::CreateExecutorState();
             let rri = pg_sys::palloc0(std::mem::size_of::<pg_sys::ResultRelInfo>())
                 as *mut pg_sys::ResultRelInfo;
@@ -297,7 +315,8 @@ impl DirectTable {
                 slots,
                 bistate,
                 id_seq,
-                id_index: id_attnum - 1,
+                // No attribute has this index when the table has no id.
+                id_index: id_attnum.wrapping_sub(1),
                 source,
                 columns: types,
                 names,
@@ -367,11 +386,15 @@ impl DirectTable {
         texts: &mut Vec<pg_sys::Datum>,
     ) -> i64 {
         pg_sys::ExecClearTuple(slot);
-        let id = pgrx::direct_function_call_as_datum(
-            pg_sys::nextval_oid,
-            &[Some(pg_sys::Datum::from(self.id_seq))],
-        )
-        .unwrap_or_else(|| crate::errors::raise("XX000", "nextval returned NULL"));
+        let id = if self.id_seq == pg_sys::InvalidOid {
+            pg_sys::Datum::from(0usize)
+        } else {
+            pgrx::direct_function_call_as_datum(
+                pg_sys::nextval_oid,
+                &[Some(pg_sys::Datum::from(self.id_seq))],
+            )
+            .unwrap_or_else(|| crate::errors::raise("XX000", "nextval returned NULL"))
+        };
         let natts = self.source.len();
         let values = std::slice::from_raw_parts_mut((*slot).tts_values, natts);
         let nulls = std::slice::from_raw_parts_mut((*slot).tts_isnull, natts);
@@ -390,7 +413,7 @@ impl DirectTable {
                         ) => self.sized_text(i, s, t),
                         _ => to_datum(v),
                     };
-                    if let Value::Text(_) = v {
+                    if let Value::Text(_) | Value::Bytes(_) = v {
                         texts.push(d.0);
                     }
                     d
@@ -631,7 +654,7 @@ fn is_citus_table(relid: pg_sys::Oid) -> bool {
     .unwrap_or(true)
 }
 
-/// The datum of a value; text is copied into palloc'd memory (freed after the row is written).
+/// The datum of a value; text and bytes are copied into palloc'd memory (freed after the row is written).
 #[inline]
 unsafe fn to_datum(v: Value<'_>) -> (pg_sys::Datum, bool) {
     match v {
@@ -647,6 +670,10 @@ unsafe fn to_datum(v: Value<'_>) -> (pg_sys::Datum, bool) {
                 s.as_ptr() as *const std::ffi::c_char,
                 s.len() as i32,
             );
+            (pg_sys::Datum::from(t), false)
+        }
+        Value::Bytes(b) => {
+            let t = pgrx::rust_byte_slice_to_bytea(b).into_pg();
             (pg_sys::Datum::from(t), false)
         }
     }
