@@ -6,9 +6,11 @@
 //! `venue` (the room), `table`, `hand` (the room's hand id), `time` with `day`, `month`, `year`
 //! and `time_zone = "UTC"`, `seats`, `seat_count`, `players`, `winnings` (each player's
 //! collections), `finishing_stacks` and `currency`. Players are in PHH order: from the seat after
-//! the button round to the button (stud: seat order); players who sat out and did nothing are
-//! left out. Antes and blinds are per player, reversed heads-up as PHH requires; a dead small
-//! blind (money in the pot that is no bet) is written as that player's ante. Actions use the PHH
+//! the button round to the button (stud: seat order); players who did nothing (no post, no
+//! action: not dealt in) are left out. Antes and blinds are per player, reversed heads-up as PHH requires; a dead small
+//! blind (money in the pot that is no bet) is written as that player's ante, and a live blind
+//! posted out of position (a player coming in) is written negative, as pokerkit reads a blind
+//! that does not move the first to act. Actions use the PHH
 //! notation (`d dh p1 AsKd`, `d db 7h8h9h`, `p2 cbr 6`, `p1 cc`, `p3 f`, `p1 pb`, `p2 sd 7c`,
 //! `p1 sm AsKd`), unknown cards as `??`; the showdown comes where pokerkit expects it (when the
 //! betting is over, before an all-in runout), last aggressor first. A second board (run it
@@ -108,6 +110,26 @@ fn unknown(n: usize) -> String {
     "??".repeat(n)
 }
 
+/// Whether, with three or more players in `order` who act in the hand, the hand's big blind is
+/// the next of them after its small blind (a hand without both blinds: yes).
+fn blinds_in_turn(h: &Hand, order: &[usize]) -> bool {
+    let order: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| h.actions.iter().any(|a| a.player == i))
+        .collect();
+    let poster = |kind: ActionKind| {
+        h.actions
+            .iter()
+            .find(|a| a.kind == kind)
+            .and_then(|a| order.iter().position(|&i| i == a.player))
+    };
+    match (poster(ActionKind::SmallBlind), poster(ActionKind::BigBlind)) {
+        (Some(sb), Some(bb)) if order.len() > 2 => (sb + 1) % order.len() == bb,
+        _ => true,
+    }
+}
+
 /// The PHH document of `h`.
 pub fn write(h: &Hand) -> Result<String, ExportError> {
     let g = &h.game;
@@ -124,18 +146,42 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
 
     // Players in PHH order.
     let acts = |i: usize| h.actions.iter().any(|a| a.player == i);
-    let mut order: Vec<usize> = (0..h.players.len())
-        .filter(|&i| !h.players[i].sitting_out || acts(i))
-        .collect();
+    let mut order: Vec<usize> = (0..h.players.len()).filter(|&i| acts(i)).collect();
     order.sort_by_key(|&i| h.players[i].seat);
     if g.base != Base::Stud {
+        let mut reversed = order.clone();
+        reversed.reverse();
         if let Some(b) = h.button_seat {
             // Rotate: the first seat after the button first, the button last.
-            let k = order
-                .iter()
-                .position(|&i| h.players[i].seat > b)
-                .unwrap_or(0);
-            order.rotate_left(k);
+            let after = |order: &mut Vec<usize>, past: &dyn Fn(u8) -> bool| {
+                let k = order
+                    .iter()
+                    .position(|&i| past(h.players[i].seat))
+                    .unwrap_or(0);
+                order.rotate_left(k);
+            };
+            after(&mut order, &|s| s > b);
+            after(&mut reversed, &|s| s < b);
+        }
+        // Tables that deal and act towards lower seat numbers (ActionPoker's): the big blind is
+        // the player after the small blind in the other direction.
+        if blinds_in_turn(h, &reversed) && !blinds_in_turn(h, &order) {
+            order = reversed;
+        }
+        if h.button_seat.is_none() {
+            // No button printed: the small blind first, or the big blind when nobody posted the
+            // small one (heads-up, the small blind is the button: last).
+            let first = |kind| h.actions.iter().find(|a| a.kind == kind);
+            let blind = first(ActionKind::SmallBlind).or_else(|| first(ActionKind::BigBlind));
+            if let Some(k) = blind.and_then(|b| order.iter().position(|&i| i == b.player)) {
+                let len = order.len();
+                let k = if len == 2 && blind.is_some_and(|b| b.kind == ActionKind::SmallBlind) {
+                    k + 1
+                } else {
+                    k
+                };
+                order.rotate_left(k % len);
+            }
         }
     }
     let n = order.len();
@@ -154,6 +200,12 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
 
     let mut antes = vec![0; n];
     let mut blinds = vec![0; n];
+    // Live blinds posted out of position (a player coming in or back: a big blind after the
+    // hand's big blind, both blinds at once): written negative, which pokerkit posts as the
+    // positive amount without making the poster the last to act before the flop (a positive
+    // blind after the big blind is a straddle to it, and the action would start after him).
+    let mut late = vec![false; n];
+    let mut big_blind_seen = false;
     let mut street_total = vec![0; h.players.len()];
     let mut put_in = vec![0; h.players.len()];
     let mut bring_in = None;
@@ -171,7 +223,14 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
                 let dead = g.small_blind.min(a.amount);
                 antes[slot(k)] += dead;
                 blinds[slot(k)] += a.amount - dead;
+                late[slot(k)] = true;
                 street_total[a.player] += a.amount - dead;
+            }
+            ActionKind::BigBlind => {
+                late[slot(k)] |= big_blind_seen;
+                big_blind_seen = true;
+                blinds[slot(k)] += a.amount;
+                street_total[a.player] += a.amount;
             }
             _ => {
                 blinds[slot(k)] += a.amount;
@@ -363,7 +422,13 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
     let doc = Document {
         variant: code,
         antes: antes.into_iter().map(num).collect(),
-        blinds_or_straddles: (g.base != Base::Stud).then(|| blinds.into_iter().map(num).collect()),
+        blinds_or_straddles: (g.base != Base::Stud).then(|| {
+            blinds
+                .iter()
+                .zip(&late)
+                .map(|(&b, &late)| num(if late { -b } else { b }))
+                .collect()
+        }),
         bring_in: (g.base == Base::Stud).then(|| {
             num(bring_in
                 .or((g.small_blind > 0).then_some(g.small_blind))
@@ -515,6 +580,58 @@ mod tests {
         assert_eq!(doc["currency"].as_str(), Some("USD"));
         assert_eq!(doc["time"].to_string(), "10:14:06");
         assert_eq!(doc["year"].as_integer(), Some(2010));
+    }
+
+    #[test]
+    fn a_big_blind_posted_out_of_position_is_negative() {
+        // C posts a big blind to come in: live (he checks), and not a straddle.
+        let text = "\
+PokerStars Game #1000000001:  Hold'em No Limit ($0.01/$0.02 USD) - 2010/04/16 11:14:06 ET
+Table 'Tarvos' 6-max Seat #4 is the button
+Seat 1: A ($2 in chips)
+Seat 2: B ($2 in chips)
+Seat 3: C ($2 in chips)
+Seat 4: D ($2 in chips)
+A: posts small blind $0.01
+B: posts big blind $0.02
+C: posts big blind $0.02
+*** HOLE CARDS ***
+C: checks
+D: folds
+A: folds
+B: checks
+*** FLOP *** [7c Ac 6s]
+B: checks
+C: checks
+*** TURN *** [7c Ac 6s] [5d]
+B: checks
+C: checks
+*** RIVER *** [7c Ac 6s 5d] [Qh]
+B: checks
+C: checks
+*** SHOW DOWN ***
+B: shows [As Qs] (two pair, Aces and Queens)
+C: mucks hand
+B collected $0.05 from pot
+*** SUMMARY ***
+Total pot $0.05 | Rake $0
+Board [7c Ac 6s 5d Qh]
+Seat 1: A (small blind) folded before Flop
+Seat 2: B (big blind) showed [As Qs] and won ($0.05) with two pair, Aces and Queens
+Seat 3: C mucked
+Seat 4: D (button) folded before Flop (didn't bet)
+";
+        let doc: toml::Table =
+            toml::from_str(&export(&stored_of(text), Format::Phh).unwrap()).unwrap();
+        let blinds: Vec<f64> = doc["blinds_or_straddles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_float().unwrap())
+            .collect();
+        assert_eq!(blinds, [0.01, 0.02, -0.02, 0.0]);
+        let actions = doc["actions"].as_array().unwrap();
+        assert_eq!(actions[4].as_str(), Some("p3 cc"));
     }
 
     #[test]
