@@ -386,7 +386,16 @@ pub fn write(h: &Hand) -> Result<String, ExportError> {
         let active: Vec<usize> = order.iter().copied().filter(|&i| !folded[i]).collect();
         let can_bet = active.iter().filter(|&&i| !all_in[i]).count();
         if !showdown_done && active.len() >= 2 && (can_bet <= 1 || street == streets - 1) {
-            showdown(h, &order, &active, last_aggressor, &pn, &mut actions);
+            let tabled = can_bet <= 1;
+            showdown(
+                h,
+                &order,
+                &active,
+                last_aggressor,
+                tabled,
+                &pn,
+                &mut actions,
+            );
             showdown_done = true;
         }
     }
@@ -472,12 +481,14 @@ fn amount_text(n: Num) -> String {
 }
 
 /// The showdown, in the order pokerkit asks: the last aggressor first, else the first player
-/// still in (in PHH order), then round the table.
+/// still in (in PHH order), then round the table. A player shows the cards he showed, and at an
+/// all-in (`tabled`: no more betting) every card fpdb knows; else he mucks.
 fn showdown(
     h: &Hand,
     order: &[usize],
     active: &[usize],
     last_aggressor: Option<usize>,
+    tabled: bool,
     pn: &dyn Fn(usize) -> String,
     actions: &mut Vec<String>,
 ) {
@@ -495,7 +506,8 @@ fn showdown(
             Some(d) if d.iter().any(|c| c.is_known()) => d,
             _ => &p.cards,
         };
-        if p.shown && cards.iter().any(|c| c.is_known()) {
+        // Hands all-in are tabled (pokerkit lets nobody muck them): known cards are shown there.
+        if (p.shown || tabled) && cards.iter().any(|c| c.is_known()) {
             actions.push(format!("{} sm {}", pn(i), cards_text(cards)));
         } else {
             actions.push(format!("{} sm", pn(i)));
