@@ -8,8 +8,8 @@
 #     database, every trigger off (heap, index and WAL cost alone);
 #   - the same import with the equities of its all-ins computed by the importing process alone
 #     (fpdb.equity_workers = 0); then five interleaved rounds of the import as it is, by a build
-#     that prices no all-in, and with fpdb.keep_raw off (no RawHands rows), their medians
-#     compared; the bytes per hand of the kept texts and of the database both ways;
+#     that prices no all-in, with fpdb.keep_raw off (no RawHands rows), and of the binary COPY,
+#     their medians compared; the bytes per hand of the kept texts and of the database both ways;
 #   - fpdb.reimport of the hands imported with their text (every text read again, none changed);
 #   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
 #     path (SET fpdb.direct_writes = off) with and without the triggers;
@@ -243,7 +243,6 @@ sql emptyprev -q -f "$ROOT/scripts/bench-previous-indexes.sql" >/dev/null
 R_EMPTY_PREV=$(import emptyprev "$WORK/a.txt")
 echo "  import: $R_EMPTY_PREV"
 sql postgres -q -c "DROP DATABASE emptyprev"
-rm -rf "$COPYDIR"
 
 # All-in EV: the same import with the equities computed by the importing process alone
 # (fpdb.equity_workers = 0), and without any pricing at all, by a build that stores allInEV =
@@ -254,7 +253,7 @@ newdb noworkers
 R_NOWORKERS=$(import noworkers "$WORK/a.txt" -c "SET fpdb.equity_workers = 0")
 echo "  $R_NOWORKERS"
 sql postgres -q -c "DROP DATABASE noworkers"
-echo "bench: same, with and without all-in EV (a build that prices nothing) and with fpdb.keep_raw = off, $ROUNDS rounds interleaved"
+echo "bench: same, with and without all-in EV (a build that prices nothing), with fpdb.keep_raw = off, and the binary COPY, $ROUNDS rounds interleaved"
 UNPRICED_LIB="$WORK/unpriced-lib"
 rm -rf "$UNPRICED_LIB"
 mkdir -p "$UNPRICED_LIB"
@@ -262,13 +261,14 @@ cargo build -q --release --lib --features unpriced
 cp target/release/libfpdb.so "$UNPRICED_LIB/fpdb.so"
 chmod -R a+rX "$UNPRICED_LIB"
 cargo build -q --release --lib
-# Rounds alternate the two builds, and the import without its texts kept, into fresh databases,
-# so that all three meet the same state of the machine; the medians are compared (the first
-# import above is not one of them). The last round's database without texts stays for the sizes
-# below.
+# Rounds alternate the two builds, the import without its texts kept, and the binary COPY of the
+# rows, into fresh databases, so that all four meet the same state of the machine; the medians are
+# compared (the first import and COPY above, the first writes of a new cluster, are not among
+# them). The last round's database without texts stays for the sizes below.
 EV_RUNS=()
 UNPRICED_RUNS=()
 NORAW_RUNS=()
+COPY_RUNS=()
 for round in $(seq "$ROUNDS"); do
   newdb priced
   EV_RUNS+=("$(import priced "$WORK/a.txt")")
@@ -276,7 +276,8 @@ for round in $(seq "$ROUNDS"); do
   UNPRICED_RUNS+=("$(import unpriced "$WORK/a.txt" -c "SET dynamic_library_path = '$UNPRICED_LIB:\$libdir'")")
   newdb noraw
   NORAW_RUNS+=("$(import noraw "$WORK/a.txt" -c "SET fpdb.keep_raw = off")")
-  echo "  round $round: with ${EV_RUNS[-1]}, without ${UNPRICED_RUNS[-1]}, keep_raw off ${NORAW_RUNS[-1]}"
+  COPY_RUNS+=("$(copy_rate)")
+  echo "  round $round: with ${EV_RUNS[-1]}, without ${UNPRICED_RUNS[-1]}, keep_raw off ${NORAW_RUNS[-1]}, COPY ${COPY_RUNS[-1]}"
   # The build was the one loaded: nothing priced there, the all-ins priced by the real import.
   PRICED_PLAIN=$(sql priced -At -c "SELECT count(*) FROM fpdb.HandsPlayers WHERE allInEV <> totalProfit")
   PRICED_UNPRICED=$(sql unpriced -At -c "SELECT count(*) FROM fpdb.HandsPlayers WHERE allInEV <> totalProfit")
@@ -289,7 +290,8 @@ median_run() { printf '%s\n' "$@" | sort -t' ' -k2,2g | sed -n "$((($# + 1) / 2)
 R_EV_MEDIAN=$(median_run "${EV_RUNS[@]}")
 R_UNPRICED=$(median_run "${UNPRICED_RUNS[@]}")
 R_NORAW=$(median_run "${NORAW_RUNS[@]}")
-rm -rf "$UNPRICED_LIB"
+R_COPY_MEDIAN=$(median_run "${COPY_RUNS[@]}")
+rm -rf "$UNPRICED_LIB" "$COPYDIR"
 
 echo "bench: same, HudCache triggers disabled"
 newdb notrig
@@ -526,6 +528,8 @@ row "import_hands, empty database ($N hands, $SIZE_MB MB)" "$(rate "$R_EMPTY") h
 row "  the same rows by binary COPY, every trigger off" "$(rate "$R_COPY") hands/s"
 row "  the same import again, median of $ROUNDS rounds" "$(rate "$R_EV_MEDIAN") hands/s"
 row "  without all-in EV (a build that prices nothing), median of $ROUNDS" "$(rate "$R_UNPRICED") hands/s"
+row "  binary COPY of the same rows, median of $ROUNDS rounds" "$(rate "$R_COPY_MEDIAN") hands/s"
+row "  time ratio import / binary COPY (the medians of the same rounds)" "$(awk -v a="$R_EV_MEDIAN" -v b="$R_COPY_MEDIAN" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.3f", x[2] / y[2]}')"
 row "  time ratio with all-in EV / without (the medians)" "$(awk -v a="$R_EV_MEDIAN" -v b="$R_UNPRICED" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.3f", x[2] / y[2]}')"
 row "  all-in EV by the importing process alone (equity_workers = 0)" "$(rate "$R_NOWORKERS") hands/s"
 row "import_hands, database holding $((HANDS - N)) hands" "$(rate "$R_BIG") hands/s"
