@@ -225,47 +225,37 @@ impl BatchWriter {
     }
 }
 
-/// The kept texts of the new hands (`new_hands`: index in `p`, hand id): directly when RawHands
-/// is open for it (its foreign key to Hands needs no check: every row references a hand this
-/// import has just written), else one INSERT per batch.
+/// The kept texts of the new hands (`new_hands`: index in `p`, hand id), written as the other
+/// hand tables are: directly when RawHands is open for it (its foreign key to Hands needs no
+/// check: every row references a hand this import has just written), else by the spec's INSERT.
 fn write_raw(
     client: &mut SpiClient<'_>,
     direct: Option<&mut DirectTable>,
     p: &[Pending],
     new_hands: &[(usize, i64)],
 ) {
-    let mut ids: Vec<i64> = Vec::with_capacity(new_hands.len());
-    let mut texts: Vec<&[u8]> = Vec::with_capacity(new_hands.len());
+    let mut rows = Rows::new(2);
     for &(i, id) in new_hands {
         if let Some(raw) = p.get(i).and_then(|x| x.raw.as_deref()) {
-            ids.push(id);
-            texts.push(raw);
+            rows.values.extend([Value::Int8(id), Value::Bytes(raw)]);
         }
     }
-    if ids.is_empty() {
-        return;
-    }
-    if let Some(d) = direct {
-        let mut rows = Rows::new(2);
-        for (&id, &text) in ids.iter().zip(&texts) {
-            rows.values.extend([Value::Int8(id), Value::Bytes(text)]);
-        }
-        d.insert_many(&rows);
-        return;
-    }
-    client
-        .update(
-            "INSERT INTO fpdb.rawhands (handid, text) SELECT h, t FROM ROWS FROM \
-             (pg_catalog.unnest($1::pg_catalog.int8[]), pg_catalog.unnest($2::pg_catalog.bytea[])) AS u(h, t)",
-            None,
-            &[ids.into(), texts.into()],
+    write_rows(client, direct, rawhands_spec(), &rows);
+}
+
+/// RawHands: the hand's id and its packed text; no id of its own, so its INSERT returns nothing.
+pub(crate) fn rawhands_spec() -> &'static TableSpec {
+    static SPEC: OnceLock<TableSpec> = OnceLock::new();
+    SPEC.get_or_init(|| {
+        TableSpec::with_tail(
+            c"rawhands",
+            vec![
+                ("handId".into(), ColumnType::Int8),
+                ("text".into(), ColumnType::Bytea),
+            ],
+            "",
         )
-        .unwrap_or_else(|e| {
-            crate::errors::raise(
-                "XX000",
-                format!("fpdb import: insert into rawhands failed: {e}"),
-            )
-        });
+    })
 }
 
 /// The Hands values of a pending hand, in the order of [`hands_spec`]; `now` is the
@@ -662,10 +652,8 @@ impl DirectTables {
         } else {
             None
         };
-        let raw = DirectTable::open_without_id(
-            c"rawhands",
-            &[("handId", ColumnType::Int8), ("text", ColumnType::Bytea)],
-        );
+        let rh = rawhands_spec();
+        let raw = DirectTable::open_without_id(rh.table, &rh.columns);
         Some(DirectTables {
             hands,
             players,

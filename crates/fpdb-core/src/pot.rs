@@ -20,7 +20,7 @@
 
 use crate::amount::CENTS;
 use crate::error::ParseError;
-use crate::model::{ActionKind, GameKind, Hand, Money, PlayerIdx, Returned};
+use crate::model::{ActionKind, Collection, GameKind, Hand, Money, PlayerIdx, Returned};
 
 /// How a room's printed "Total pot" is to be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +86,10 @@ pub struct PotPolicy {
     /// histories do not balance (888poker tournaments, which sometimes award less than the
     /// pot).
     pub check: bool,
+    /// Award by the shown cards the money a showdown's printed awards leave out (a writer that
+    /// drops a side pot from its awards: Enet). Needs the printed rake; see
+    /// [`award_unawarded_by_cards`].
+    pub unawarded_by_cards: bool,
     /// Chips the sums may be off by because the room printed amounts rounded (old Winamax
     /// tournaments' half chips): a difference that small goes to the biggest collection.
     pub tolerance: Money,
@@ -106,6 +110,7 @@ impl PotPolicy {
             added: 0,
             uncalled: Uncalled::Printed,
             check: true,
+            unawarded_by_cards: false,
             tolerance: 0,
             scale,
             line,
@@ -210,6 +215,9 @@ pub fn settle(hand: &mut Hand, policy: &PotPolicy) -> Result<(), ParseError> {
         Some(r) => r,
         None => total.saturating_sub(collected(hand)).saturating_sub(kept),
     };
+    if policy.unawarded_by_cards && printed_rake.is_some() && kept == 0 {
+        award_unawarded_by_cards(hand, policy, rake)?;
+    }
     hand.total_pot = total;
     if !policy.check {
         hand.rake = rake.max(0);
@@ -255,6 +263,56 @@ pub fn settle(hand: &mut Hand, policy: &PotPolicy) -> Result<(), ParseError> {
             ),
         ));
     }
+    Ok(())
+}
+
+/// When the collections and `rake` leave part of what the players put in unawarded, the hand
+/// has side pots and the shown cards decide them ([`crate::showdown::awards`]: every player at
+/// the showdown shows his cards, the board is complete), the pots are awarded as the cards say,
+/// in place of the printed collections; each player's printed collections must be within what
+/// the cards give him, else the hand is refused. Any other shortfall is left for the balance
+/// check to refuse.
+fn award_unawarded_by_cards(
+    hand: &mut Hand,
+    policy: &PotPolicy,
+    rake: Money,
+) -> Result<(), ParseError> {
+    if collected(hand).saturating_add(rake) >= players_money(hand) {
+        return Ok(());
+    }
+    let Some((won, pots)) = crate::showdown::awards(hand, rake) else {
+        return Ok(());
+    };
+    if pots < 2 {
+        return Ok(());
+    }
+    let mut printed = vec![0 as Money; hand.players.len()];
+    for c in &hand.collections {
+        printed[c.player] = printed[c.player].saturating_add(c.amount);
+    }
+    if let Some(p) = (0..printed.len()).find(|&p| printed[p] > won[p]) {
+        return Err(ParseError::malformed(
+            policy.line,
+            format!(
+                "the pot does not add up, and the shown cards do not explain it: {} is awarded \
+                 {}, more than the {} the cards give him",
+                hand.players[p].name,
+                show_money(printed[p], policy.scale),
+                show_money(won[p], policy.scale)
+            ),
+        ));
+    }
+    hand.collections = won
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v > 0)
+        .map(|(player, &amount)| Collection {
+            player,
+            amount,
+            pot: 0,
+            board: 0,
+        })
+        .collect();
     Ok(())
 }
 

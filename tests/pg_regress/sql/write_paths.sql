@@ -14,7 +14,7 @@ TRUNCATE fpdb.Sites, fpdb.Players, fpdb.Gametypes, fpdb.Autorates, fpdb.TourneyT
 CREATE TEMP VIEW files AS
 SELECT * FROM (VALUES (:'nlhe78'), (:'fourbet'), (:'stud'), (:'ko'), (:'rit'), (:'draw')) AS f(path);
 
--- Every column of the five tables the import writes, with ids replaced by what they stand for
+-- Every column of the six tables the import writes, with ids replaced by what they stand for
 -- (the hand number, the player's name); jsonb keeps char(n) padding and float bits visible.
 CREATE TEMP VIEW stored_rows AS
 SELECT 'hands' AS t, h.siteHandNo AS hand, '' AS player,
@@ -33,7 +33,10 @@ SELECT 'boardcards', h.siteHandNo, '', to_jsonb(b) - ARRAY['id', 'handid']
 FROM fpdb.BoardCards b JOIN fpdb.Hands h ON h.id = b.handId
 UNION ALL
 SELECT 'hudcache', 0, p.name, to_jsonb(c) - ARRAY['id']
-FROM fpdb.HudCache c JOIN fpdb.Players p ON p.id = c.playerId;
+FROM fpdb.HudCache c JOIN fpdb.Players p ON p.id = c.playerId
+UNION ALL
+SELECT 'rawhands', h.siteHandNo, '', jsonb_build_object('text', encode(r.text, 'hex'))
+FROM fpdb.RawHands r JOIN fpdb.Hands h ON h.id = r.handId;
 
 CREATE TEMP TABLE by_path (path text, t text, hand bigint, player text, v jsonb);
 CREATE FUNCTION pg_temp.import_all(label text) RETURNS bigint LANGUAGE plpgsql AS $$

@@ -75,11 +75,6 @@ impl Ahead {
         }
     }
 
-    /// Whether a worker thread writes the batches.
-    pub fn has_worker(&self) -> bool {
-        self.worker.is_some()
-    }
-
     /// Batches submitted and not yet taken.
     pub fn in_flight(&self) -> usize {
         self.pending.len()
@@ -140,7 +135,6 @@ mod tests {
         let expected = |s: &StoredHand| export(s, Format::PokerStars);
         for spawn in [&mut thread as &mut dyn FnMut(Job) -> bool, &mut |_| false] {
             let mut ahead = Ahead::start(Format::PokerStars, spawn);
-            let threaded = ahead.has_worker();
             ahead.submit(vec![h.clone(), other.clone()]);
             ahead.submit(vec![other.clone()]);
             assert_eq!(ahead.in_flight(), 2);
@@ -149,7 +143,6 @@ mod tests {
             assert_eq!(ahead.take().unwrap(), vec![expected(&other)]);
             assert_eq!(ahead.take().unwrap(), vec![]);
             assert!(ahead.take().is_none());
-            assert_eq!(ahead.has_worker(), threaded);
         }
     }
 }

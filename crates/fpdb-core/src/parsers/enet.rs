@@ -45,7 +45,7 @@
 //! - A side pot in no award: when the awards and the rake leave part of what the players put in
 //!   unawarded, the hand has side pots and the showdown decides them (every player at it shows
 //!   his cards, the board is complete), the pots are awarded as the cards say
-//!   ([`showdown::awards`]: each pot to its best hand, the rake off each pot in proportion to
+//!   ([`crate::showdown::awards`], through [`PotPolicy::unawarded_by_cards`]: each pot to its best hand, the rake off each pot in proportion to
 //!   its size, as allInEV prices pots) in place of the printed awards, each of which must be
 //!   within what the cards give that player.
 //! - Blank lines are ignored; any other line is refused.
@@ -68,8 +68,7 @@ use crate::model::*;
 use crate::parsers::room;
 use crate::parsers::text::{self, HandLines};
 use crate::parsers::verbs::{self, Amounted};
-use crate::pot::{self, PotPolicy};
-use crate::showdown;
+use crate::pot::PotPolicy;
 use crate::split::Chunk;
 use crate::time;
 
@@ -715,58 +714,6 @@ impl Parser {
         Ok(())
     }
 
-    /// The room's fault of a side pot in no award: when the awards and the rake leave part of
-    /// what the players put in unawarded, a showdown of side pots that the shown cards decide
-    /// ([`showdown::awards`]) is awarded as the cards say, provided every printed award is
-    /// within what the cards give that player (else the room and the cards disagree, and the
-    /// hand is refused as not adding up).
-    fn award_unawarded_pots(&mut self, rake: Money, line: u32) -> Result<(), ParseError> {
-        let hand = self.b.hand();
-        let printed = pot::collected(hand).saturating_add(rake);
-        if printed >= pot::players_money(hand) {
-            return Ok(());
-        }
-        let Some((won, pots)) = showdown::awards(hand, rake) else {
-            return Ok(());
-        };
-        if pots < 2 {
-            return Ok(());
-        }
-        for c in &hand.collections {
-            let all: Money = hand
-                .collections
-                .iter()
-                .filter(|x| x.player == c.player)
-                .map(|x| x.amount)
-                .sum();
-            if all > won[c.player] {
-                return Err(ParseError::malformed(
-                    line,
-                    format!(
-                        "the pot does not add up, and the shown cards do not explain it: {} is \
-                         awarded {}, more than the {} the cards give him",
-                        hand.players[c.player].name,
-                        pot::show_money(all, self.scale),
-                        pot::show_money(won[c.player], self.scale)
-                    ),
-                ));
-            }
-        }
-        let hand = self.b.hand_mut();
-        hand.collections.clear();
-        for (p, &v) in won.iter().enumerate() {
-            if v > 0 {
-                hand.collections.push(Collection {
-                    player: p,
-                    amount: v,
-                    pot: 0,
-                    board: 0,
-                });
-            }
-        }
-        Ok(())
-    }
-
     fn end(mut self, last: u32) -> Result<Hand, ParseError> {
         let unfinished = |m: &str| ParseError::new(ErrorKind::Unfinished, last, m.to_string());
         if self.section != Section::Summary {
@@ -795,9 +742,9 @@ impl Parser {
         if !self.board.is_empty() {
             hand.boards = vec![std::mem::take(&mut self.board)];
         }
-        self.award_unawarded_pots(rake, rake_line)?;
         let mut policy = PotPolicy::new(self.scale, rake_line);
         policy.rake = Some(rake);
+        policy.unawarded_by_cards = true;
         self.b.settle(&policy)?;
         Ok(self.b.finish())
     }
