@@ -5,8 +5,9 @@
 //! the summary's total pot and rake) into the hand; [`settle`] (or [`HandBuilder::settle`]) then
 //! fills [`Hand::total_pot`], [`Hand::rake`], [`Hand::pot_added`] and the inferred
 //! [`Hand::returned`] from them. All a room says is its [`PotPolicy`]: how to read its printed
-//! total, the rake it printed, the money it added, how it gives uncalled bets back, and whether
-//! its histories can be checked.
+//! total, the rake it printed, the money it added, how it gives uncalled bets back, whether
+//! its histories can be checked, and whether a side pot its writer leaves out of a showdown's
+//! awards is awarded by the shown cards.
 //!
 //! The sums, with M = Σ actions − Σ returned (what the players left in the pot), C = Σ
 //! collections, K = [`Hand::cashed_out_pot`], A = the money the room added:
