@@ -11,7 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
 
 use chrono::DateTime;
-use fpdb_core::export::ahead::Ahead;
+use fpdb_core::ahead::{Ahead, Lost};
 use fpdb_core::export::{
     self, action_name, ExportError, Format, GametypeRow, StoredHand, StoredPlayer, StoredTourney,
 };
@@ -63,10 +63,16 @@ fn export_hands(
     let format = format_of(format);
     let ids: Vec<i64> = hand_ids.into_iter().flatten().collect();
     // One batch has nothing to overlap with: no thread for it.
+    let write: WriteBatch = Box::new(move |batch| {
+        batch
+            .iter()
+            .map(|h| fpdb_core::export::export(h, format))
+            .collect()
+    });
     let ahead = if ids.len() > BATCH {
-        Ahead::start(format, &mut |job| crate::threads::spawn("fpdb export", job))
+        Ahead::start(write, &mut |job| crate::threads::spawn("fpdb export", job))
     } else {
-        Ahead::start(format, &mut |_| false)
+        Ahead::start(write, &mut |_| false)
     };
     SetOfIterator::new(Exporter {
         ids,
@@ -88,6 +94,9 @@ fn missing(id: i64) -> ! {
 /// Batches read ahead of the one handed out: while the worker writes one, the next is read.
 const IN_FLIGHT: usize = 2;
 
+/// Each hand of a batch as text, or why it cannot be written.
+type WriteBatch = Box<dyn Fn(&[StoredHand]) -> Vec<Result<String, ExportError>> + Send + Sync>;
+
 /// The streaming state of `export_hands`.
 struct Exporter {
     ids: Vec<i64>,
@@ -95,7 +104,7 @@ struct Exporter {
     loaded: usize,
     /// Ids whose texts were taken from `ahead`.
     written: usize,
-    ahead: Ahead,
+    ahead: Ahead<StoredHand, Result<String, ExportError>, WriteBatch>,
     out: VecDeque<String>,
 }
 
@@ -112,7 +121,10 @@ impl Iterator for Exporter {
                 self.loaded = end;
                 self.ahead.submit(batch);
             }
-            let texts = self.ahead.take()?;
+            let texts = self
+                .ahead
+                .take()?
+                .unwrap_or_else(|Lost(n)| vec![Err(ExportError::Lost); n]);
             let ids = &self.ids[self.written..self.written + texts.len()];
             self.written += texts.len();
             for (&id, text) in ids.iter().zip(texts) {

@@ -11,6 +11,14 @@
 //!    duplicate), HandsPlayers, HandsActions, BoardCards. HudCache is folded in memory for the
 //!    whole call and written once at the end, in key order.
 //!
+//! Both passes use the machine's second core for the pure half of their work
+//! ([`fpdb_core::ahead`]): in the first, every other batch of 1,000 hands is parsed on a thread of
+//! fpdb's while the importing thread parses the next; in the second, the thread parses the hands
+//! again, takes their all-ins' equities and packs their kept texts a batch or two ahead of the
+//! batch whose rows the importing thread writes. The thread calls nothing of PostgreSQL and is
+//! started with its signals blocked; what it returns is what the importing thread would have
+//! computed, in the same order (a batch whose reading panicked there is read again here).
+//!
 //! Only the key and offsets of a hand (32 bytes) stay in memory between the passes. The text comes
 //! from a [`source::Source`]: in memory for `import_hands` and `import_bytes`; for `import_file`,
 //! the file read in blocks and spooled to a temporary file, so that a file of any size imports
@@ -26,7 +34,10 @@ pub(crate) use batch::rows_from;
 pub(crate) use dims::{Dimensions, Ids};
 pub(crate) use direct::{ColumnType, DirectTable, Rows as DirectRows, Value as DirectValue};
 
+use std::sync::Arc;
 use std::time::Instant;
+
+use fpdb_core::ahead::{Ahead, Lost};
 
 use fpdb_core::equity::pipeline::Pipeline;
 use fpdb_core::equity::{Outcome, Spot};
@@ -267,60 +278,69 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     }
     let started = Instant::now();
 
-    // Pass 1: read every hand, keep its key and the dimension rows it needs.
-    let mut dims = dims::Dimensions::default();
-    let mut entries: Vec<Entry> = Vec::new();
+    // Pass 1: read every hand, keep its key and the dimension rows it needs. The hands are parsed
+    // in batches, every other batch on a thread of its own while this one parses the next.
+    let mut first = FirstPass {
+        mode,
+        dims: dims::Dimensions::default(),
+        entries: Vec::new(),
+        failures: Vec::new(),
+        summaries: crate::summary::Pending::default(),
+        spots: Vec::new(),
+    };
     let mut contexts = Contexts::default();
-    let mut failures: Vec<Failure> = Vec::new();
-    let mut summaries = crate::summary::Pending::default();
-    // The all-ins the second pass will price, by hand key.
-    let mut spots: Vec<((u16, i64), Spot)> = Vec::new();
+    let mut context: Option<(u32, Arc<str>)> = None;
+    let mut batch: Vec<Text> = Vec::with_capacity(BATCH_HANDS);
+    let mut places: Vec<Place> = Vec::with_capacity(BATCH_HANDS);
+    let mut ahead = None;
+    // The places of the batch the thread is reading.
+    let mut away: Option<Vec<Place>> = None;
     source.scan(&mut |chunk, span| {
         check_for_interrupts!();
-        // Text without a hand header may be tournament summaries (counted like hands).
-        if let Some(results) = chunk
-            .room
-            .is_none()
-            .then(|| crate::summary::read(chunk.text, chunk.first_line))
-            .flatten()
-        {
-            for r in results {
-                match r {
-                    Ok(s) => summaries.push(&mut dims, s),
-                    Err(e) if mode == OnError::Abort => Failure::of_parse(&e, e.line).raise(),
-                    Err(e) => failures.push(Failure::of_parse(&e, e.line)),
-                }
-            }
+        let context_index = contexts.index_of(&chunk, &span);
+        let room = chunk.room.map(room_index);
+        places.push(Place {
+            start: span.start,
+            len: (span.end - span.start) as u32,
+            first_line: chunk.first_line,
+            context: context_index,
+            room: room.unwrap_or(u8::MAX),
+        });
+        batch.push(Text::of(&chunk, room, context_index, &mut context));
+        if batch.len() < BATCH_HANDS {
             return;
         }
-        let mut spot = None;
-        match read_hand(chunk, &mut |s| {
-            spot = Some(s.clone());
-            None
-        }) {
-            Ok((hand, rows)) => {
-                let site = dims.note_hand(&hand, &rows);
-                if let Some(s) = spot {
-                    spots.push(((site, hand.site_hand_no), s));
-                }
-                entries.push(Entry {
-                    hand_no: hand.site_hand_no,
-                    start: span.start,
-                    len: (span.end - span.start) as u32,
-                    first_line: chunk.first_line,
-                    context: contexts.index_of(&chunk, &span),
-                    site,
-                    room: room_index(chunk.room.expect("a parsed chunk has a room")),
-                });
+        let mine = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_HANDS));
+        let mine_at = std::mem::replace(&mut places, Vec::with_capacity(BATCH_HANDS));
+        let ahead = ahead.get_or_insert_with(|| {
+            Ahead::start(scan, &mut |job| crate::threads::spawn("fpdb import", job))
+        });
+        match away.take() {
+            None => {
+                ahead.submit(mine);
+                away = Some(mine_at);
             }
-            Err(f) => {
-                if mode == OnError::Abort {
-                    f.raise();
-                }
-                failures.push(f);
+            Some(theirs_at) => {
+                let read = scan(&mine);
+                first.note(theirs_at, taken(ahead));
+                first.note(mine_at, read);
             }
         }
     });
+    if let Some(theirs_at) = away {
+        first.note(theirs_at, taken(ahead.as_mut().expect("a batch was given")));
+    }
+    drop(ahead);
+    let read = scan(&batch);
+    first.note(places, read);
+    let FirstPass {
+        dims,
+        mut entries,
+        failures,
+        mut summaries,
+        mut spots,
+        ..
+    } = first;
 
     let pass1 = started.elapsed().as_secs_f64();
     // The all-ins in the order the hands are written (a hand twice in the text is written once:
@@ -332,11 +352,12 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     }
     entries.sort_by_key(|e| (e.site, e.hand_no));
     let (spot_keys, spots): (Vec<(u16, i64)>, Vec<Spot>) = spots.into_iter().unzip();
-    let equity = Pipeline::start(
+    let equity = Arc::new(Pipeline::start(
         spots,
         crate::gucs::EQUITY_WORKERS.get().max(0) as usize,
         &mut |job| crate::threads::spawn("fpdb equity", job),
-    );
+    ));
+    let spot_keys = Arc::new(spot_keys);
     let read = Read {
         entries: &entries,
         contexts: &contexts,
@@ -371,8 +392,8 @@ struct Read<'a> {
     entries: &'a [Entry],
     contexts: &'a Contexts,
     dims: &'a dims::Dimensions,
-    spot_keys: &'a [(u16, i64)],
-    equity: &'a Pipeline,
+    spot_keys: &'a Arc<Vec<(u16, i64)>>,
+    equity: &'a Arc<Pipeline>,
     started: Instant,
     pass1: f64,
 }
@@ -411,59 +432,78 @@ fn write_all(
         ids.lock_referenced(d.writes_hands());
     }
     let keep_raw = crate::gucs::KEEP_RAW.get();
+    // The hands are parsed again, their all-ins priced and their texts packed on a thread of
+    // their own (pure work, no PostgreSQL call), a batch or two ahead of the rows written here.
+    // One batch has nothing to overlap with: no thread for it.
+    let mut ahead = Ahead::start(reader(keep_raw, spot_keys, equity), &mut |job| {
+        entries.len() > BATCH_HANDS && crate::threads::spawn("fpdb import", job)
+    });
+    let mut next = 0usize;
     let mut last_key: Option<(u16, i64)> = None;
+    let mut context: Option<(u32, Arc<str>)> = None;
     let mut done = 0usize;
-    for e in entries {
-        check_for_interrupts!();
-        if last_key == Some((e.site, e.hand_no)) {
-            duplicates += 1; // the same hand twice in one text
-            continue;
-        }
-        last_key = Some((e.site, e.hand_no));
-        let (context, context_line) = match contexts.0.get(e.context as usize) {
-            Some(&(start, end, line)) => (source.read(start, end, 1).to_string(), line),
-            None => (String::new(), 0),
-        };
-        let chunk = Chunk {
-            text: source.read(e.start, e.start + u64::from(e.len), 0),
-            first_line: e.first_line,
-            room: Some(ROOMS[e.room as usize]),
-            context: &context,
-            context_line,
-        };
-        // The first pass read this chunk successfully; parsing is deterministic. Only the
-        // all-in's equity is new here: an allInEV out of int's range (a pot over 2^31 cents)
-        // raises 22003 even with on_error => 'skip'.
-        let raw = keep_raw
-            .then(|| fpdb_core::raw::pack(&fpdb_core::raw::hand_text(chunk.context, chunk.text)));
-        let key = (e.site, e.hand_no);
-        let (hand, rows) = match read_hand(chunk, &mut |s| {
-            if cfg!(feature = "unpriced") {
-                return None;
+    loop {
+        while ahead.in_flight() < READ_AHEAD && next < entries.len() {
+            check_for_interrupts!();
+            let mut batch = Vec::with_capacity(BATCH_HANDS);
+            while batch.len() < BATCH_HANDS && next < entries.len() {
+                let e = &entries[next];
+                next += 1;
+                if last_key == Some((e.site, e.hand_no)) {
+                    duplicates += 1; // the same hand twice in one text
+                    continue;
+                }
+                last_key = Some((e.site, e.hand_no));
+                let (context_text, context_line) = match contexts.0.get(e.context as usize) {
+                    Some(&(start, end, line)) => {
+                        if context.as_ref().map(|c| c.0) != Some(e.context) {
+                            let text: Arc<str> = source.read(start, end, 1).into();
+                            context = Some((e.context, text));
+                        }
+                        (context.as_ref().map(|c| Arc::clone(&c.1)), line)
+                    }
+                    None => (None, 0),
+                };
+                batch.push(ToRead {
+                    site: e.site,
+                    hand_no: e.hand_no,
+                    text: Text {
+                        text: source
+                            .read(e.start, e.start + u64::from(e.len), 0)
+                            .to_string(),
+                        first_line: e.first_line,
+                        context: context_text,
+                        context_line,
+                        room: Some(e.room),
+                    },
+                });
             }
-            match spot_keys.binary_search(&key) {
-                Ok(i) => equity.outcome(i, s),
-                Err(_) => s.enumerate(),
-            }
-            .ok()
-        }) {
-            Ok(v) => v,
-            Err(f) => f.raise(),
-        };
-        writer.push(&ids, e.site, hand, rows, raw);
-        if writer.len() >= BATCH_HANDS {
-            let (new, dup) = writer.flush(&mut hud, direct.as_mut());
-            imported += new;
-            duplicates += dup;
+            ahead.submit(batch);
         }
-        done += 1;
-        if done.is_multiple_of(PROGRESS_EVERY) {
-            let secs = started.elapsed().as_secs_f64().max(1e-9);
-            notice!(
-                "fpdb: {done} of {} hands written ({:.0} hands/s)",
-                entries.len(),
-                done as f64 / secs
-            );
+        if ahead.in_flight() == 0 {
+            break;
+        }
+        for read in taken(&mut ahead) {
+            check_for_interrupts!();
+            // The first pass read this chunk successfully; parsing is deterministic. Only the
+            // all-in's equity is new here: an allInEV out of int's range (a pot over 2^31 cents)
+            // raises 22003 even with on_error => 'skip'.
+            let (site, hand, rows, raw) = read.unwrap_or_else(|f| f.raise());
+            writer.push(&ids, site, hand, rows, raw);
+            if writer.len() >= BATCH_HANDS {
+                let (new, dup) = writer.flush(&mut hud, direct.as_mut());
+                imported += new;
+                duplicates += dup;
+            }
+            done += 1;
+            if done.is_multiple_of(PROGRESS_EVERY) {
+                let secs = started.elapsed().as_secs_f64().max(1e-9);
+                notice!(
+                    "fpdb: {done} of {} hands written ({:.0} hands/s)",
+                    entries.len(),
+                    done as f64 / secs
+                );
+            }
         }
     }
     let (new, dup) = writer.flush(&mut hud, direct.as_mut());
@@ -491,6 +531,220 @@ fn write_all(
         t.elapsed().as_secs_f64()
     );
     (imported, duplicates)
+}
+
+/// Batches of hands the importing thread has read ahead of the batch it writes.
+const READ_AHEAD: usize = 2;
+
+/// A hand of the second pass, as the importing thread hands it to the reader: its text, where
+/// it is in the history, and its key.
+struct ToRead {
+    site: u16,
+    hand_no: i64,
+    text: Text,
+}
+
+/// A hand of the second pass read: site index, hand, rows and packed kept text.
+type ReadHand = Result<(u16, Hand, HandRows, Option<Vec<u8>>), Failure>;
+
+/// The second pass's reading of a batch of hands: parsing, statistics with each all-in's
+/// equity (from the pipeline, in the order announced), the fit checks and the packed kept text.
+/// Pure work: it runs on a thread of its own, or on the importing thread when there is none.
+fn reader(
+    keep_raw: bool,
+    spot_keys: &Arc<Vec<(u16, i64)>>,
+    equity: &Arc<Pipeline>,
+) -> impl Fn(&[ToRead]) -> Vec<ReadHand> + Send + Sync + 'static {
+    let spot_keys = Arc::clone(spot_keys);
+    let equity = Arc::clone(equity);
+    move |batch| {
+        batch
+            .iter()
+            .map(|t| {
+                let chunk = t.text.chunk();
+                let raw = keep_raw.then(|| {
+                    fpdb_core::raw::pack(&fpdb_core::raw::hand_text(chunk.context, chunk.text))
+                });
+                let key = (t.site, t.hand_no);
+                let (hand, rows) = read_hand(chunk, &mut |s| {
+                    if cfg!(feature = "unpriced") {
+                        return None;
+                    }
+                    match spot_keys.binary_search(&key) {
+                        Ok(i) => equity.outcome(i, s),
+                        Err(_) => s.enumerate(),
+                    }
+                    .ok()
+                })?;
+                Ok((t.site, hand, rows, raw))
+            })
+            .collect()
+    }
+}
+
+/// A chunk of the text as a reading thread gets it: its own copy of the text and the context
+/// block it shares with its neighbours.
+struct Text {
+    text: String,
+    first_line: u32,
+    context: Option<Arc<str>>,
+    context_line: u32,
+    /// Index of the chunk's room in [`ROOMS`], `None` for text without a hand header.
+    room: Option<u8>,
+}
+
+impl Text {
+    /// `chunk` copied, of the room of index `room`; `context_index` is its context block's index in [`Contexts`], whose text
+    /// `cache` keeps for the chunks after it.
+    fn of(
+        chunk: &Chunk<'_>,
+        room: Option<u8>,
+        context_index: u32,
+        cache: &mut Option<(u32, Arc<str>)>,
+    ) -> Text {
+        let context = (context_index != NO_CONTEXT).then(|| {
+            if cache.as_ref().map(|c| c.0) != Some(context_index) {
+                *cache = Some((context_index, Arc::from(chunk.context)));
+            }
+            Arc::clone(&cache.as_ref().expect("set above").1)
+        });
+        Text {
+            text: chunk.text.to_string(),
+            first_line: chunk.first_line,
+            context,
+            context_line: chunk.context_line,
+            room,
+        }
+    }
+
+    fn chunk(&self) -> Chunk<'_> {
+        Chunk {
+            text: &self.text,
+            first_line: self.first_line,
+            room: self.room.map(|r| ROOMS[r as usize]),
+            context: self.context.as_deref().unwrap_or(""),
+            context_line: self.context_line,
+        }
+    }
+}
+
+/// Where a chunk of the first pass is in the text (what an [`Entry`] keeps of it).
+struct Place {
+    start: u64,
+    len: u32,
+    first_line: u32,
+    context: u32,
+    /// Index of the chunk's room in [`ROOMS`] (any value for text without a hand header).
+    room: u8,
+}
+
+/// A chunk of the first pass read: tournament summaries, or a hand with the all-in the second
+/// pass will price.
+// A batch's results sit in one vector, moved as a whole: one allocation per hand to shrink the
+// large variant would cost more than the space it saves.
+#[allow(clippy::large_enum_variant)]
+enum Scanned {
+    Summaries(Vec<fpdb_core::summary::SummaryResult>),
+    Hand(Result<(Hand, HandRows, Option<Spot>), Failure>),
+}
+
+/// The first pass's reading of a batch of chunks (pure work: on a thread of its own or on the
+/// importing thread).
+fn scan(batch: &[Text]) -> Vec<Scanned> {
+    batch
+        .iter()
+        .map(|t| {
+            let chunk = t.chunk();
+            // Text without a hand header may be tournament summaries (counted like hands).
+            if let Some(results) = chunk
+                .room
+                .is_none()
+                .then(|| crate::summary::read(chunk.text, chunk.first_line))
+                .flatten()
+            {
+                return Scanned::Summaries(results);
+            }
+            let mut spot = None;
+            Scanned::Hand(
+                read_hand(chunk, &mut |s| {
+                    spot = Some(s.clone());
+                    None
+                })
+                .map(|(hand, rows)| (hand, rows, spot)),
+            )
+        })
+        .collect()
+}
+
+/// The results of the oldest batch given to `ahead`.
+fn taken<T, R, F>(ahead: &mut Ahead<T, R, F>) -> Vec<R>
+where
+    T: Send + 'static,
+    R: Send + 'static,
+    F: Fn(&[T]) -> Vec<R> + Send + Sync + 'static,
+{
+    match ahead.take() {
+        Some(Ok(results)) => results,
+        Some(Err(Lost(n))) => raise(
+            "XX000",
+            format!("fpdb import: the thread reading {n} hands stopped without giving them back"),
+        ),
+        None => raise("XX000", "fpdb import: no batch of hands to take"),
+    }
+}
+
+/// What the first pass keeps: the hands' keys and places, the dimension rows, the failures, the
+/// summaries and the all-ins to price.
+struct FirstPass {
+    mode: OnError,
+    dims: dims::Dimensions,
+    entries: Vec<Entry>,
+    failures: Vec<Failure>,
+    summaries: crate::summary::Pending,
+    /// The all-ins the second pass will price, by hand key.
+    spots: Vec<((u16, i64), Spot)>,
+}
+
+impl FirstPass {
+    /// Notes a batch's chunks, in text order.
+    fn note(&mut self, places: Vec<Place>, read: Vec<Scanned>) {
+        for (place, scanned) in places.into_iter().zip(read) {
+            match scanned {
+                Scanned::Summaries(results) => {
+                    for r in results {
+                        match r {
+                            Ok(s) => self.summaries.push(&mut self.dims, s),
+                            Err(e) if self.mode == OnError::Abort => {
+                                Failure::of_parse(&e, e.line).raise()
+                            }
+                            Err(e) => self.failures.push(Failure::of_parse(&e, e.line)),
+                        }
+                    }
+                }
+                Scanned::Hand(Ok((hand, rows, spot))) => {
+                    let site = self.dims.note_hand(&hand, &rows);
+                    if let Some(s) = spot {
+                        self.spots.push(((site, hand.site_hand_no), s));
+                    }
+                    self.entries.push(Entry {
+                        hand_no: hand.site_hand_no,
+                        start: place.start,
+                        len: place.len,
+                        first_line: place.first_line,
+                        context: place.context,
+                        site,
+                        room: place.room,
+                    });
+                }
+                Scanned::Hand(Err(f)) => {
+                    if self.mode == OnError::Abort {
+                        f.raise();
+                    }
+                    self.failures.push(f);
+                }
+            }
+        }
+    }
 }
 
 fn summary_row(s: Summary) -> (i32, i32, i32, JsonB) {

@@ -11,6 +11,7 @@
 //! - [`follow`]: the complete hands among the bytes a room appended to a file.
 //! - [`export`]: stored hands written as PokerStars hand-history text.
 
+pub mod ahead;
 pub mod amount;
 pub mod builder;
 pub mod cards;

@@ -11,7 +11,6 @@
 
 use thiserror::Error;
 
-pub mod ahead;
 pub mod ohh;
 pub mod phh;
 mod rebuild;
@@ -63,7 +62,7 @@ pub enum ExportError {
     /// A format name fpdb does not know.
     #[error("{0}")]
     UnknownFormat(String),
-    /// The thread writing the hand ahead ([`ahead`]) stopped without giving it back.
+    /// The thread writing the hand ahead ([`crate::ahead`]) stopped without giving it back.
     #[error("the thread writing the hand stopped before it was written")]
     Lost,
 }
