@@ -4,10 +4,11 @@
 #   - parse throughput of the core crate, one thread, on 100,000 generated hands;
 #   - fpdb.import_hands end to end (all tables, HudCache maintained) on 100,000 hands into an
 #     empty database, and on 100,000 more into a database that already holds 1,000,000;
-#   - PostgreSQL's bulk loader on those rows: binary COPY of what the import stored into a fresh
-#     database, every trigger off (heap, index and WAL cost alone);
-#   - the same import with the equities of its all-ins computed by the importing process alone
-#     (fpdb.equity_workers = 0); then five interleaved rounds of the import as it is, by a build
+#   - PostgreSQL's bulk loader on those rows: binary COPY of what the import stored (hand tables,
+#     HudCache, the kept texts) into a fresh database, every trigger off (heap, index and WAL cost
+#     alone);
+#   - the same import with one more thread computing the equities of its all-ins ahead
+#     (fpdb.equity_workers = 1; by default the thread that reads the hands prices them); then five interleaved rounds of the import as it is, by a build
 #     that prices no all-in, with fpdb.keep_raw off (no RawHands rows), and of the binary COPY,
 #     their medians compared; the bytes per hand of the kept texts and of the database both ways;
 #   - fpdb.reimport of the hands imported with their text (every text read again, none changed);
@@ -211,7 +212,7 @@ rm -rf "$COPYDIR"
 mkdir -p "$COPYDIR"
 chown postgres "$COPYDIR"
 DIMS="Sites Players Gametypes TourneyTypes Tourneys TourneysPlayers"
-HANDROWS="Hands BoardCards HandsPlayers HandsActions HudCache"
+HANDROWS="Hands BoardCards HandsPlayers HandsActions HudCache RawHands"
 for t in $DIMS $HANDROWS; do
   sql empty -q -c "COPY fpdb.$t TO '$COPYDIR/$t' (FORMAT binary)"
 done
@@ -244,13 +245,13 @@ R_EMPTY_PREV=$(import emptyprev "$WORK/a.txt")
 echo "  import: $R_EMPTY_PREV"
 sql postgres -q -c "DROP DATABASE emptyprev"
 
-# All-in EV: the same import with the equities computed by the importing process alone
-# (fpdb.equity_workers = 0), and without any pricing at all, by a build that stores allInEV =
+# All-in EV: the same import with the equities computed by an equity thread of its own
+# (fpdb.equity_workers = 1), and without any pricing at all, by a build that stores allInEV =
 # totalProfit (feature "unpriced", measurement only), loaded for that session alone through
 # dynamic_library_path: the figure the import had before all-in EV, on the same rows.
-echo "bench: same, fpdb.equity_workers = 0 (no equity thread)"
+echo "bench: same, fpdb.equity_workers = 1 (an equity thread beside the reading one)"
 newdb noworkers
-R_NOWORKERS=$(import noworkers "$WORK/a.txt" -c "SET fpdb.equity_workers = 0")
+R_NOWORKERS=$(import noworkers "$WORK/a.txt" -c "SET fpdb.equity_workers = 1")
 echo "  $R_NOWORKERS"
 sql postgres -q -c "DROP DATABASE noworkers"
 echo "bench: same, with and without all-in EV (a build that prices nothing), with fpdb.keep_raw = off, and the binary COPY, $ROUNDS rounds interleaved"
@@ -531,7 +532,7 @@ row "  without all-in EV (a build that prices nothing), median of $ROUNDS" "$(ra
 row "  binary COPY of the same rows, median of $ROUNDS rounds" "$(rate "$R_COPY_MEDIAN") hands/s"
 row "  time ratio import / binary COPY (the medians of the same rounds)" "$(awk -v a="$R_EV_MEDIAN" -v b="$R_COPY_MEDIAN" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.3f", x[2] / y[2]}')"
 row "  time ratio with all-in EV / without (the medians)" "$(awk -v a="$R_EV_MEDIAN" -v b="$R_UNPRICED" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.3f", x[2] / y[2]}')"
-row "  all-in EV by the importing process alone (equity_workers = 0)" "$(rate "$R_NOWORKERS") hands/s"
+row "  all-in EV by an equity thread of its own (equity_workers = 1)" "$(rate "$R_NOWORKERS") hands/s"
 row "import_hands, database holding $((HANDS - N)) hands" "$(rate "$R_BIG") hands/s"
 row "  previous index set: import_hands, empty database" "$(rate "$R_EMPTY_PREV") hands/s"
 row "  previous index set: binary COPY of the same rows" "$(rate "$R_COPY_PREV") hands/s"

@@ -20,9 +20,10 @@ pub(crate) static KEEP_RAW: GucSetting<bool> = GucSetting::<bool>::new(true);
 pub(crate) static HUDCACHE_KEYS_IN_MEMORY: GucSetting<i32> = GucSetting::<i32>::new(100_000);
 
 /// `fpdb.equity_workers`: threads an import starts to compute the equities of its all-ins ahead
-/// of the rows that need them (0: the importing process computes them itself). The same
-/// equities either way.
-pub(crate) static EQUITY_WORKERS: GucSetting<i32> = GucSetting::<i32>::new(1);
+/// of the rows that need them (0: the thread that reads the hands computes them). The same
+/// equities either way. 0 by default: an import of more than 1,000 hands already reads them on a
+/// second thread, and on a 2-core machine a third busy thread takes time from the importing one.
+pub(crate) static EQUITY_WORKERS: GucSetting<i32> = GucSetting::<i32>::new(0);
 
 /// `fpdb.watch_poll_interval`: milliseconds between two looks at the watched files when polling.
 pub(crate) static POLL_INTERVAL_MS: GucSetting<i32> = GucSetting::<i32>::new(250);
@@ -56,8 +57,8 @@ pub(crate) fn init() {
     GucRegistry::define_int_guc(
         c"fpdb.equity_workers",
         c"Threads an import starts to compute the equities of its all-ins (allInEV) ahead of the rows that need them.",
-        c"0 computes them in the importing process itself. The stored values are the same for any \
-          number; more threads only use more processor cores.",
+        c"0 (the default) computes them on the thread that reads the hands. The stored values are \
+          the same for any number; more threads only use more processor cores.",
         &EQUITY_WORKERS,
         0,
         16,

@@ -44,11 +44,10 @@ RESET fpdb.direct_writes;
 SELECT * FROM same_ev;
 SELECT count(*) AS hudcache_diff FROM fpdb.hudcache_diff();
 
--- The equity workers (fpdb.equity_workers, 1 by default) change which thread computes the
--- equities, not what is stored: none (the importing process alone) and four give the same
--- allInEV as the default.
+-- The equity workers (fpdb.equity_workers, 0 by default) change which thread computes the
+-- equities, not what is stored: one and four give the same allInEV as none (the default).
 SHOW fpdb.equity_workers;
-SET fpdb.equity_workers = 0;
+SET fpdb.equity_workers = 1;
 DELETE FROM fpdb.Hands WHERE siteHandNo IN (37165169101, 36197946, 97007286518);
 SELECT sum(imported) AS imported FROM (VALUES (:'preflop'), (:'sidepot'), (:'twice')) AS f(path),
     LATERAL fpdb.import_file(f.path);

@@ -183,3 +183,34 @@ DROP FUNCTION regress_count_row(), regress_copy_comment();
 SELECT count(*) AS own_objects_named_regress FROM fpdb._own_objects o
 LEFT JOIN pg_constraint c ON c.oid = o.objid LEFT JOIN pg_trigger t ON t.oid = o.objid
 WHERE coalesce(c.conname, t.tgname::name) LIKE 'regress%';
+
+-- An import of more than 1,000 hands parses them on a second thread, a batch or two ahead of the
+-- rows it writes: the same rows as the same hands imported a few at a time (one thread), and its
+-- duplicates and failures counted as the text has them. 30 copies of the 78 hands, renumbered;
+-- a hand the parser refuses after the 15th copy, the first copy again at the end.
+CREATE TEMP TABLE copies AS
+SELECT i::numeric AS i, regexp_replace(pg_read_file(:'nlhe78'), 'Game #([0-9]+)', 'Game #\1' || i, 'g') AS text
+FROM generate_series(10, 39) AS i;
+CREATE TEMP VIEW big_text AS
+SELECT string_agg(text, E'\n\n' ORDER BY i) AS history FROM (
+    SELECT i, text FROM copies
+    UNION ALL SELECT 24.5, E'PokerStars Game #9: Hold''em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:00 ET\nTable ''T'' 6-max Seat #1 is the button\n'
+    UNION ALL SELECT 40, text FROM copies WHERE i = 10) c;
+DELETE FROM fpdb.Hands;
+BEGIN;
+SELECT imported, duplicates, failed, errors->0->>'sqlstate' AS sqlstate, errors->0->>'line' AS line
+FROM fpdb.import_hands((SELECT history FROM big_text));
+INSERT INTO by_path SELECT 'threaded', * FROM stored_rows;
+COMMIT;
+DELETE FROM fpdb.Hands;
+BEGIN;
+SELECT sum(imported) AS imported, sum(duplicates) AS duplicates, sum(failed) AS failed
+FROM copies, LATERAL fpdb.import_hands(copies.text);
+INSERT INTO by_path SELECT 'one_thread', * FROM stored_rows;
+COMMIT;
+SELECT * FROM pg_temp.differences('threaded', 'one_thread');
+-- The same with on_error => 'abort': the refused hand raises its error, nothing is stored.
+DELETE FROM fpdb.Hands;
+SELECT imported FROM fpdb.import_hands((SELECT history FROM big_text), on_error => 'abort');
+\echo :SQLSTATE
+SELECT count(*) AS hands_after_abort FROM fpdb.Hands;
