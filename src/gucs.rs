@@ -20,9 +20,10 @@ pub(crate) static KEEP_RAW: GucSetting<bool> = GucSetting::<bool>::new(true);
 pub(crate) static HUDCACHE_KEYS_IN_MEMORY: GucSetting<i32> = GucSetting::<i32>::new(100_000);
 
 /// `fpdb.equity_workers`: threads an import starts to compute the equities of its all-ins ahead
-/// of the rows that need them (0: the thread that reads the hands computes them). The same
-/// equities either way. 0 by default: an import of more than 1,000 hands already reads them on a
-/// second thread, and on a 2-core machine a third busy thread takes time from the importing one.
+/// of the rows that need them (0: the thread that reads the hands computes them, which is the
+/// importing thread itself for 1,000 hands or fewer). The same equities either way. 0 by
+/// default: an import of more than 1,000 hands already reads them on a second thread, and on a
+/// 2-core machine a third busy thread takes time from the importing one.
 pub(crate) static EQUITY_WORKERS: GucSetting<i32> = GucSetting::<i32>::new(0);
 
 /// `fpdb.watch_poll_interval`: milliseconds between two looks at the watched files when polling.

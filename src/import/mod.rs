@@ -289,7 +289,7 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
         spots: Vec::new(),
     };
     let mut contexts = Contexts::default();
-    let mut context: Option<(u32, Arc<str>)> = None;
+    let mut context = SharedContext::default();
     let mut batch: Vec<Text> = Vec::with_capacity(BATCH_HANDS);
     let mut places: Vec<Place> = Vec::with_capacity(BATCH_HANDS);
     let mut ahead = None;
@@ -343,20 +343,21 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     } = first;
 
     let pass1 = started.elapsed().as_secs_f64();
+    let workers = crate::gucs::EQUITY_WORKERS.get().max(0) as usize;
+    // Without equity workers nobody computes ahead: the reading thread prices each all-in as it
+    // reads its hand, and nothing needs announcing.
+    if cfg!(feature = "unpriced") || workers == 0 {
+        spots.clear();
+    }
     // The all-ins in the order the hands are written (a hand twice in the text is written once:
     // its first reading), computed ahead by the equity workers.
     spots.sort_by_key(|&(key, _)| key);
     spots.dedup_by_key(|&mut (key, _)| key);
-    if cfg!(feature = "unpriced") {
-        spots.clear();
-    }
     entries.sort_by_key(|e| (e.site, e.hand_no));
     let (spot_keys, spots): (Vec<(u16, i64)>, Vec<Spot>) = spots.into_iter().unzip();
-    let equity = Arc::new(Pipeline::start(
-        spots,
-        crate::gucs::EQUITY_WORKERS.get().max(0) as usize,
-        &mut |job| crate::threads::spawn("fpdb equity", job),
-    ));
+    let equity = Arc::new(Pipeline::start(spots, workers, &mut |job| {
+        crate::threads::spawn("fpdb equity", job)
+    }));
     let spot_keys = Arc::new(spot_keys);
     let read = Read {
         entries: &entries,
@@ -440,7 +441,7 @@ fn write_all(
     });
     let mut next = 0usize;
     let mut last_key: Option<(u16, i64)> = None;
-    let mut context: Option<(u32, Arc<str>)> = None;
+    let mut context = SharedContext::default();
     let mut done = 0usize;
     loop {
         while ahead.in_flight() < READ_AHEAD && next < entries.len() {
@@ -455,13 +456,10 @@ fn write_all(
                 }
                 last_key = Some((e.site, e.hand_no));
                 let (context_text, context_line) = match contexts.0.get(e.context as usize) {
-                    Some(&(start, end, line)) => {
-                        if context.as_ref().map(|c| c.0) != Some(e.context) {
-                            let text: Arc<str> = source.read(start, end, 1).into();
-                            context = Some((e.context, text));
-                        }
-                        (context.as_ref().map(|c| Arc::clone(&c.1)), line)
-                    }
+                    Some(&(start, end, line)) => (
+                        Some(context.of(e.context, || source.read(start, end, 1).into())),
+                        line,
+                    ),
                     None => (None, 0),
                 };
                 batch.push(ToRead {
@@ -582,6 +580,26 @@ fn reader(
     }
 }
 
+/// The context block handed to a reading thread last (iPoker's session header): one copy of its
+/// text, shared by the chunks after it that have the same block.
+#[derive(Default)]
+struct SharedContext(Option<(u32, Arc<str>)>);
+
+impl SharedContext {
+    /// The text of the block of index `index` in [`Contexts`], read by `text` when it is not the
+    /// block kept.
+    fn of(&mut self, index: u32, text: impl FnOnce() -> Arc<str>) -> Arc<str> {
+        match &self.0 {
+            Some((i, t)) if *i == index => Arc::clone(t),
+            _ => {
+                let t = text();
+                self.0 = Some((index, Arc::clone(&t)));
+                t
+            }
+        }
+    }
+}
+
 /// A chunk of the text as a reading thread gets it: its own copy of the text and the context
 /// block it shares with its neighbours.
 struct Text {
@@ -594,20 +612,16 @@ struct Text {
 }
 
 impl Text {
-    /// `chunk` copied, of the room of index `room`; `context_index` is its context block's index in [`Contexts`], whose text
-    /// `cache` keeps for the chunks after it.
+    /// `chunk` copied, of the room of index `room`; `context_index` is its context block's index
+    /// in [`Contexts`], whose text `shared` keeps for the chunks after it.
     fn of(
         chunk: &Chunk<'_>,
         room: Option<u8>,
         context_index: u32,
-        cache: &mut Option<(u32, Arc<str>)>,
+        shared: &mut SharedContext,
     ) -> Text {
-        let context = (context_index != NO_CONTEXT).then(|| {
-            if cache.as_ref().map(|c| c.0) != Some(context_index) {
-                *cache = Some((context_index, Arc::from(chunk.context)));
-            }
-            Arc::clone(&cache.as_ref().expect("set above").1)
-        });
+        let context = (context_index != NO_CONTEXT)
+            .then(|| shared.of(context_index, || Arc::from(chunk.context)));
         Text {
             text: chunk.text.to_string(),
             first_line: chunk.first_line,
