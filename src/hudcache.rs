@@ -150,19 +150,26 @@ impl HudCacheDelta {
     }
 
     /// Writes the sums of an import, keys in sorted order (the lock order of every session),
-    /// under the advisory lock every fpdb writer of HudCache takes ([`HUDCACHE_LOCK`]). Keys
-    /// HudCache already has are added to with the grouped upsert; with `direct`, new keys go
-    /// straight into the table and its indexes (as the import's other rows do), which skips the
+    /// under the advisory lock every fpdb writer of HudCache takes ([`HUDCACHE_LOCK`]). With
+    /// `direct`, each key is looked up in `hudcache_key`: a stored row is added to in place
+    /// ([`DirectTable::add_to_stored`], the steps of the upsert's DO UPDATE), and the new keys
+    /// go straight into the table and its indexes, as the import's other rows do, which skips the
     /// per-row foreign-key checks of an INSERT: the import holds KEY SHARE locks on the players,
     /// game types and tournament types it references, and while it holds the advisory lock
-    /// nobody else adds HudCache keys.
+    /// nobody else adds HudCache keys. Otherwise, and when the direct path would not be exactly
+    /// the statement (see [`DirectTable::open_adding`]), the grouped upsert writes every key.
     pub(crate) fn write(self, direct: bool) {
         if self.rows.is_empty() && self.spill.is_none() {
             return;
         }
         Spi::connect_mut(lock_hudcache);
         let mut table = if direct {
-            DirectTable::open(c"hudcache", hudcache_columns())
+            DirectTable::open_adding(
+                c"hudcache",
+                hudcache_columns(),
+                c"hudcache_key",
+                KEY_COLUMNS,
+            )
         } else {
             None
         };
@@ -176,24 +183,22 @@ impl HudCacheDelta {
                 updated += chunk.len();
                 return;
             };
-            let stored = Spi::connect_mut(|client| stored_keys(client, chunk));
-            let (old, new): (Vec<_>, Vec<_>) =
-                chunk.iter().zip(stored).partition(|(_, stored)| *stored);
-            let old: Vec<(HudKey, Sums)> = old.into_iter().map(|(r, _)| r.clone()).collect();
-            if !old.is_empty() {
-                Spi::connect_mut(|client| upsert(client, &old));
+            let positions: Vec<String> =
+                chunk.iter().map(|(k, _)| k.position.to_string()).collect();
+            let width = written_columns().len();
+            let mut new = Rows::new(width);
+            let mut row = Vec::with_capacity(width);
+            for ((k, s), pos) in chunk.iter().zip(&positions) {
+                row.clear();
+                push_direct_row(&mut row, k, s, pos);
+                if table.add_to_stored(&row) {
+                    updated += 1;
+                } else {
+                    new.values.extend_from_slice(&row);
+                }
             }
-            let positions: Vec<String> = new
-                .iter()
-                .map(|((k, _), _)| k.position.to_string())
-                .collect();
-            let mut values = Rows::new(written_columns().len());
-            for (((k, s), _), pos) in new.iter().zip(&positions) {
-                push_direct_row(&mut values.values, k, s, pos);
-            }
-            table.insert_many(&values);
-            updated += old.len();
-            inserted += values.len();
+            inserted += new.len();
+            table.insert_many(&new);
         });
         if let Some(t) = table {
             t.close();
@@ -493,6 +498,9 @@ const WRITTEN: [(&str, &str); 13] = [
     ("allInEV", "int8"),
 ];
 
+/// The key columns: the first [`WRITTEN`] columns, those of the unique index `hudcache_key`.
+const KEY_COLUMNS: usize = 5;
+
 /// Every written column (with its array type): [`WRITTEN`], then the count columns.
 fn written_columns() -> &'static [(&'static str, &'static str)] {
     static COLS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
@@ -590,31 +598,6 @@ const KEY_MATCHES: &str = "h.playerId OPERATOR(pg_catalog.=) k.p \
      AND h.gametypeId OPERATOR(pg_catalog.=) k.g AND h.activeSeats OPERATOR(pg_catalog.=) k.s \
      AND h.position OPERATOR(pg_catalog.=) k.pos::pg_catalog.bpchar \
      AND (h.tourneyTypeId OPERATOR(pg_catalog.=) k.tt OR (h.tourneyTypeId IS NULL AND k.tt IS NULL))";
-
-/// For each key of `rows`, whether HudCache has it (one index probe per key).
-fn stored_keys(client: &mut SpiClient<'_>, rows: &[(HudKey, Sums)]) -> Vec<bool> {
-    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    // LATERAL ... LIMIT 1 keeps one index probe per key, whatever the statistics say.
-    let sql = SQL.get_or_init(|| {
-        format!(
-            "SELECT k.ord FROM {KEYS_FROM} WITH ORDINALITY AS k(g, p, s, pos, tt, ord) \
-             CROSS JOIN LATERAL (SELECT 1 FROM fpdb.HudCache h WHERE {KEY_MATCHES} LIMIT 1) AS x"
-        )
-    });
-    let args = key_arrays(rows);
-    let mut stored = vec![false; rows.len()];
-    let table = client
-        .select(sql.as_str(), None, &args)
-        .unwrap_or_else(|e| raise("XX000", format!("fpdb: HudCache lookup failed: {e}")));
-    for row in table {
-        if let Ok(Some(ord)) = row.get::<i64>(1) {
-            if let Some(s) = stored.get_mut((ord - 1) as usize) {
-                *s = true;
-            }
-        }
-    }
-    stored
-}
 
 /// One array per column of [`upsert_sql`], in its order.
 fn upsert_args(rows: &[(HudKey, Sums)]) -> Vec<DatumWithOid<'static>> {

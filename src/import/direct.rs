@@ -25,6 +25,11 @@
 //!   column `id`, filled from its own sequence as the INSERT's default would.
 //!
 //! A NULL for a NOT NULL column raises 23502 as the INSERT would.
+//!
+//! HudCache rows an import adds to are updated the same way ([`DirectTable::add_to_stored`]):
+//! the steps of INSERT ... ON CONFLICT DO UPDATE for a stored key, without the statement's
+//! arrays, their unnesting and its per-row expression evaluation. Its conditions are those above,
+//! and READ COMMITTED, the UPDATE privilege and no trigger but fpdb's own that fires on UPDATE.
 
 use std::ffi::CStr;
 
@@ -48,6 +53,11 @@ pub(crate) struct DirectTable {
     /// For each attribute of the table (by attnum − 1), the index of its value in the rows the
     /// caller passes, or `None` for the id column and columns left NULL.
     source: Vec<Option<usize>>,
+    /// For [`DirectTable::add_to_stored`]: the index of the first value of a row that is added
+    /// to the stored row (the values before it are the key), and the slot the stored row is
+    /// locked into; else `usize::MAX` and null.
+    summed_from: usize,
+    existing: *mut pg_sys::TupleTableSlot,
     /// For each attribute: its type as the import writes it (`char(n)` values are padded), and
     /// whether it is NOT NULL.
     columns: Vec<(Option<ColumnType>, bool)>,
@@ -170,7 +180,7 @@ impl DirectTable {
         table: &CStr,
         columns: &[(N, ColumnType)],
     ) -> Option<DirectTable> {
-        Self::open_with(table, columns, None, true)
+        Self::open_with(table, columns, None, true, TRIGGER_TYPE_INSERT)
     }
 
     /// Opens `fpdb.<table>`, a table without an `id` column (its key is among `columns`), for
@@ -179,7 +189,7 @@ impl DirectTable {
         table: &CStr,
         columns: &[(N, ColumnType)],
     ) -> Option<DirectTable> {
-        Self::open_with(table, columns, None, false)
+        Self::open_with(table, columns, None, false, TRIGGER_TYPE_INSERT)
     }
 
     /// Opens `fpdb.<table>` for [`DirectTable::insert_unless_present`] with the unique index
@@ -196,7 +206,58 @@ impl DirectTable {
         if unsafe { pg_sys::XactIsoLevel } != pg_sys::XACT_READ_COMMITTED as i32 {
             return None;
         }
-        Self::open_with(table, columns, Some(arbiter), true)
+        Self::open_with(table, columns, Some(arbiter), true, TRIGGER_TYPE_INSERT)
+    }
+
+    /// Opens `fpdb.<table>` for [`DirectTable::add_to_stored`] with the unique index `arbiter`,
+    /// whose key is the first `key_columns` of `columns`: INSERT ... ON CONFLICT (that index) DO
+    /// UPDATE SET c = c + EXCLUDED.c for every other column, the stored rows' half of it (the
+    /// caller inserts the rows whose key is not stored with [`DirectTable::insert_many`]).
+    /// Besides what [`DirectTable::open`] requires: READ COMMITTED (at higher isolation levels
+    /// ON CONFLICT raises a serialization failure for a row it cannot see, so the caller uses the
+    /// statement there), UPDATE privilege on the table, no trigger but fpdb's own that fires on
+    /// UPDATE, and no constraint but fpdb's own (for HudCache: NOT NULL and the keys, which a
+    /// sum of NOT NULL columns keeps).
+    pub(crate) fn open_adding<N: AsRef<str>>(
+        table: &CStr,
+        columns: &[(N, ColumnType)],
+        arbiter: &CStr,
+        key_columns: usize,
+    ) -> Option<DirectTable> {
+        let relid = fpdb_relid(table);
+        // SAFETY: reads the transaction's isolation level; a catalog lookup.
+        let allowed = unsafe {
+            pg_sys::XactIsoLevel == pg_sys::XACT_READ_COMMITTED as i32
+                && relid != pg_sys::InvalidOid
+                && pg_sys::pg_class_aclcheck(
+                    relid,
+                    pg_sys::GetUserId(),
+                    pg_sys::ACL_UPDATE as pg_sys::AclMode,
+                ) == pg_sys::AclResult::ACLCHECK_OK
+        };
+        if !allowed {
+            return None;
+        }
+        let mut t = Self::open_with(
+            table,
+            columns,
+            Some(arbiter),
+            true,
+            TRIGGER_TYPE_INSERT | TRIGGER_TYPE_UPDATE,
+        )?;
+        // SAFETY: the relation is open; the slot is dropped in `close`.
+        unsafe {
+            // What an UPDATE checks of its target (a publication's replica identity).
+            pg_sys::CheckValidResultRel(t.rri, pg_sys::CmdType::CMD_UPDATE);
+            // No range table entry: the new index entries of an update that is not HOT are
+            // then marked "logically unchanged" for every index (ExecGetUpdatedCols gives no
+            // column), which they are, as no key column changes, instead of looking up an
+            // entry the executor state does not have.
+            (*t.rri).ri_RangeTableIndex = 0;
+            t.existing = pg_sys::table_slot_create(t.rel, std::ptr::null_mut());
+        }
+        t.summed_from = key_columns;
+        Some(t)
     }
 
     fn open_with<N: AsRef<str>>(
@@ -204,9 +265,10 @@ impl DirectTable {
         columns: &[(N, ColumnType)],
         arbiter: Option<&CStr>,
         with_id: bool,
+        trigger_events: i32,
     ) -> Option<DirectTable> {
         let relid = fpdb_relid(table);
-        if relid == pg_sys::InvalidOid || !only_own_rules(relid) {
+        if relid == pg_sys::InvalidOid || !only_own_rules(relid, trigger_events) {
             return None;
         }
         // SAFETY: plain catalog lookups and executor-state setup, as COPY FROM does; every
@@ -318,6 +380,8 @@ impl DirectTable {
                 // No attribute has this index when the table has no id.
                 id_index: id_attnum.wrapping_sub(1),
                 source,
+                summed_from: usize::MAX,
+                existing: std::ptr::null_mut(),
                 columns: types,
                 names,
                 arbiter: arbiter_list,
@@ -385,7 +449,6 @@ impl DirectTable {
         row: &[Value<'_>],
         texts: &mut Vec<pg_sys::Datum>,
     ) -> i64 {
-        pg_sys::ExecClearTuple(slot);
         let id = if self.id_seq == pg_sys::InvalidOid {
             pg_sys::Datum::from(0usize)
         } else {
@@ -395,6 +458,21 @@ impl DirectTable {
             )
             .unwrap_or_else(|| crate::errors::raise("XX000", "nextval returned NULL"))
         };
+        self.fill_with_id(slot, row, texts, id)
+    }
+
+    /// [`DirectTable::fill`] with the id given (0 for a row only looked up by its key).
+    ///
+    /// # Safety
+    /// `slot` is one of this table's slots.
+    unsafe fn fill_with_id(
+        &self,
+        slot: *mut pg_sys::TupleTableSlot,
+        row: &[Value<'_>],
+        texts: &mut Vec<pg_sys::Datum>,
+        id: pg_sys::Datum,
+    ) -> i64 {
+        pg_sys::ExecClearTuple(slot);
         let natts = self.source.len();
         let values = std::slice::from_raw_parts_mut((*slot).tts_values, natts);
         let nulls = std::slice::from_raw_parts_mut((*slot).tts_isnull, natts);
@@ -444,15 +522,7 @@ impl DirectTable {
             let mut texts = Vec::new();
             let id = self.fill(slot, row, &mut texts);
             let inserted = loop {
-                check_for_interrupts!();
-                let mut conflict = pg_sys::ItemPointerData::default();
-                if !pg_sys::ExecCheckIndexConstraints(
-                    self.rri,
-                    slot,
-                    self.estate,
-                    &mut conflict,
-                    self.arbiter,
-                ) {
+                if self.stored_row(slot).is_some() {
                     break false;
                 }
                 let xid = pg_sys::GetCurrentTransactionId();
@@ -484,12 +554,214 @@ impl DirectTable {
                 }
                 // Another transaction inserted the key meanwhile: check again (waits for it).
             };
-            self.reset_per_tuple();
-            pg_sys::ExecClearTuple(slot);
-            for t in texts {
-                pg_sys::pfree(t.cast_mut_ptr());
-            }
+            self.release(slot, texts);
             inserted.then_some(id)
+        }
+    }
+
+    /// For a table opened with [`DirectTable::open_adding`]: when the table holds a row with the
+    /// key of `row` (its first values), adds each later value of `row` to that row's column and
+    /// returns true; else writes nothing and returns false (the caller inserts the row).
+    ///
+    /// These are the steps of INSERT ... ON CONFLICT DO UPDATE under READ COMMITTED for a
+    /// conflicting row: the key is looked up in the arbiter index (a row another transaction is
+    /// inserting is waited for), the stored row is locked, its new version written (HOT when
+    /// the page has room; else with new index entries). A row updated or deleted by another
+    /// transaction between the look-up and the lock is looked up again. A sum out of its
+    /// column's range raises 22003 as the statement's `+` does.
+    pub(crate) fn add_to_stored(&mut self, row: &[Value<'_>]) -> bool {
+        assert!(
+            !self.existing.is_null(),
+            "add_to_stored needs a table opened with open_adding"
+        );
+        // SAFETY: the steps and their order are those of ExecInsert and ExecOnConflictUpdate;
+        // the slots hold one datum per attribute of the table's descriptor.
+        unsafe {
+            let slot = self.slots[0];
+            let mut texts = Vec::new();
+            // The id is not part of the key: none is drawn for a row that is only looked up.
+            self.fill_with_id(slot, row, &mut texts, pg_sys::Datum::from(0usize));
+            let stored = loop {
+                let Some(mut tid) = self.stored_row(slot) else {
+                    break false;
+                };
+                if self.add_to(&mut tid, row) {
+                    break true;
+                }
+                // Changed by a transaction that committed since the look-up: look up again.
+            };
+            self.release(slot, texts);
+            stored
+        }
+    }
+
+    /// The tid of the stored row with the arbiter key of the row in `slot`, or `None`; a row
+    /// another transaction is inserting with that key is waited for (ExecCheckIndexConstraints).
+    ///
+    /// # Safety
+    /// `slot` is one of this table's slots, filled; the table has an arbiter index.
+    unsafe fn stored_row(
+        &self,
+        slot: *mut pg_sys::TupleTableSlot,
+    ) -> Option<pg_sys::ItemPointerData> {
+        check_for_interrupts!();
+        let mut tid = pg_sys::ItemPointerData::default();
+        let free =
+            pg_sys::ExecCheckIndexConstraints(self.rri, slot, self.estate, &mut tid, self.arbiter);
+        (!free).then_some(tid)
+    }
+
+    /// Empties `slot` and frees the per-tuple memory and the texts made for its row.
+    ///
+    /// # Safety
+    /// `slot` is one of this table's slots; `texts` were made by filling it.
+    unsafe fn release(&self, slot: *mut pg_sys::TupleTableSlot, texts: Vec<pg_sys::Datum>) {
+        self.reset_per_tuple();
+        pg_sys::ExecClearTuple(slot);
+        for t in texts {
+            pg_sys::pfree(t.cast_mut_ptr());
+        }
+    }
+
+    /// Locks the stored row at `tid` and writes its new version, the values of `row` past the
+    /// key added. False when another transaction updated or deleted the row first.
+    ///
+    /// # Safety
+    /// The table was opened with [`DirectTable::open_adding`]; `tid` is a row of the table.
+    unsafe fn add_to(&mut self, tid: &mut pg_sys::ItemPointerData, row: &[Value<'_>]) -> bool {
+        let existing = self.existing;
+        let cid = pg_sys::GetCurrentCommandId(true);
+        let mut tmfd = pg_sys::TM_FailureData::default();
+        // The key is not changed: the lock an UPDATE of non-key columns takes.
+        let locked = pg_sys::table_tuple_lock(
+            self.rel,
+            tid,
+            pg_sys::GetActiveSnapshot(),
+            existing,
+            cid,
+            pg_sys::LockTupleMode::LockTupleNoKeyExclusive,
+            pg_sys::LockWaitPolicy::LockWaitBlock,
+            0,
+            &mut tmfd,
+        );
+        match locked {
+            pg_sys::TM_Result::TM_Ok => {}
+            pg_sys::TM_Result::TM_Updated | pg_sys::TM_Result::TM_Deleted => {
+                pg_sys::ExecClearTuple(existing);
+                return false;
+            }
+            other => crate::errors::raise(
+                "XX000",
+                format!(
+                    "fpdb: could not lock a stored row of {} (result {other})",
+                    self.table_name()
+                ),
+            ),
+        }
+        pg_sys::slot_getallattrs(existing);
+        let new = self.slots[1];
+        pg_sys::ExecClearTuple(new);
+        let natts = self.source.len();
+        let old_values = std::slice::from_raw_parts((*existing).tts_values, natts);
+        let old_nulls = std::slice::from_raw_parts((*existing).tts_isnull, natts);
+        let values = std::slice::from_raw_parts_mut((*new).tts_values, natts);
+        let nulls = std::slice::from_raw_parts_mut((*new).tts_isnull, natts);
+        for i in 0..natts {
+            (values[i], nulls[i]) = (old_values[i], old_nulls[i]);
+            let Some(k) = self.source[i].filter(|&k| k >= self.summed_from) else {
+                continue;
+            };
+            if old_nulls[i] || matches!(row[k], Value::Null) {
+                (values[i], nulls[i]) = (pg_sys::Datum::from(0usize), true); // NULL + x
+                continue;
+            }
+            values[i] = self.sum(i, old_values[i], row[k]);
+        }
+        pg_sys::ExecStoreVirtualTuple(new);
+        let mut lockmode: pg_sys::LockTupleMode::Type = 0;
+        let mut update_indexes = false;
+        // The row is locked by this transaction: nothing else can update it first.
+        let updated = pg_sys::table_tuple_update(
+            self.rel,
+            tid,
+            new,
+            cid,
+            pg_sys::GetActiveSnapshot(),
+            std::ptr::null_mut(),
+            true,
+            &mut tmfd,
+            &mut lockmode,
+            &mut update_indexes,
+        );
+        if updated != pg_sys::TM_Result::TM_Ok {
+            crate::errors::raise(
+                "XX000",
+                format!(
+                    "fpdb: could not update a locked row of {} (result {updated})",
+                    self.table_name()
+                ),
+            );
+        }
+        if update_indexes && (*self.rri).ri_NumIndices > 0 {
+            let recheck = pg_sys::ExecInsertIndexTuples(
+                self.rri,
+                new,
+                self.estate,
+                true,
+                false,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            );
+            pg_sys::list_free(recheck);
+        }
+        pg_sys::ExecClearTuple(new);
+        pg_sys::ExecClearTuple(existing);
+        true
+    }
+
+    /// The datum of attribute `i`'s stored value `old` plus `delta`, with the error the
+    /// statement's `+` raises when the sum is out of the column's range.
+    fn sum(&self, i: usize, old: pg_sys::Datum, delta: Value<'_>) -> pg_sys::Datum {
+        // The messages of int4pl, int8pl and float8pl.
+        let out_of_range = |message: &str| -> ! { crate::errors::raise("22003", message) };
+        match (self.columns[i].0, delta) {
+            (Some(ColumnType::Int4), Value::Int4(d)) => {
+                let v = (old.value() as u32 as i32)
+                    .checked_add(d)
+                    .unwrap_or_else(|| out_of_range("integer out of range"));
+                pg_sys::Datum::from(v)
+            }
+            (Some(ColumnType::Int8), Value::Int8(d)) => {
+                let v = (old.value() as i64)
+                    .checked_add(d)
+                    .unwrap_or_else(|| out_of_range("bigint out of range"));
+                pg_sys::Datum::from(v)
+            }
+            (Some(ColumnType::Float8), Value::Float8(d)) => {
+                let o = f64::from_bits(old.value() as u64);
+                let v = o + d;
+                if v.is_infinite() && o.is_finite() && d.is_finite() {
+                    out_of_range("value out of range: overflow");
+                }
+                pg_sys::Datum::from(v.to_bits())
+            }
+            (ty, _) => crate::errors::raise(
+                "XX000",
+                format!(
+                    "fpdb: no sum for column \"{}\" of type {ty:?}",
+                    self.names[i]
+                ),
+            ),
+        }
+    }
+
+    /// The table's name, for errors.
+    fn table_name(&self) -> String {
+        // SAFETY: the relation is open.
+        unsafe {
+            CStr::from_ptr((*(*self.rel).rd_rel).relname.data.as_ptr())
+                .to_string_lossy()
+                .into_owned()
         }
     }
 
@@ -526,12 +798,7 @@ impl DirectTable {
 
     /// The error the INSERT raises for a NULL in a NOT NULL column.
     fn not_null_violation(&self, i: usize) -> ! {
-        // SAFETY: the relation is open.
-        let table = unsafe {
-            CStr::from_ptr((*(*self.rel).rd_rel).relname.data.as_ptr())
-                .to_string_lossy()
-                .into_owned()
-        };
+        let table = self.table_name();
         crate::errors::raise(
             "23502",
             format!(
@@ -556,6 +823,9 @@ impl DirectTable {
             pg_sys::FreeBulkInsertState(self.bistate);
             for slot in self.slots {
                 pg_sys::ExecDropSingleTupleTableSlot(slot);
+            }
+            if !self.existing.is_null() {
+                pg_sys::ExecDropSingleTupleTableSlot(self.existing);
             }
             pg_sys::ExecCloseIndices(self.rri);
             if !self.arbiter.is_null() {
@@ -593,13 +863,14 @@ fn fpdb_relid(name: &CStr) -> pg_sys::Oid {
     }
 }
 
-/// Whether everything that acts on an INSERT into `relid` besides the row itself is fpdb's own:
-/// every constraint of the table, and every trigger that fires on INSERT (a user trigger, or the
-/// internal trigger of a constraint; triggers that fire only on UPDATE, DELETE or TRUNCATE, such
-/// as those of a user's foreign key referencing the table, do not act on an insert), are objects
+/// Whether everything that acts on a write into `relid` besides the row itself is fpdb's own:
+/// every constraint of the table, and every trigger that fires on one of `trigger_events` (bits of
+/// `tgtype`: INSERT, or INSERT and UPDATE; a user trigger, or the internal trigger of a
+/// constraint; triggers that fire only on other events, such as the DELETE triggers of a user's
+/// foreign key referencing the table, do not act on these writes), are objects
 /// recorded in `fpdb._own_objects` by oid; and Citus has not distributed the table. A caller who
 /// may not read `fpdb._own_objects` gets `false` (the INSERT path).
-fn only_own_rules(relid: pg_sys::Oid) -> bool {
+fn only_own_rules(relid: pg_sys::Oid, trigger_events: i32) -> bool {
     let own = fpdb_relid(c"_own_objects");
     // SAFETY: catalog lookups.
     let readable = own != pg_sys::InvalidOid
@@ -621,15 +892,20 @@ fn only_own_rules(relid: pg_sys::Oid) -> bool {
         AND NOT EXISTS (
             SELECT 1 FROM pg_catalog.pg_trigger t
             WHERE t.tgrelid OPERATOR(pg_catalog.=) $1
-              AND (t.tgtype::pg_catalog.int4 OPERATOR(pg_catalog.&) 4) OPERATOR(pg_catalog.<>) 0
+              AND (t.tgtype::pg_catalog.int4 OPERATOR(pg_catalog.&) $2) OPERATOR(pg_catalog.<>) 0
               AND NOT EXISTS (SELECT 1 FROM fpdb._own_objects o
                               WHERE o.objid OPERATOR(pg_catalog.=) t.oid
                                  OR (t.tgisinternal AND o.objid OPERATOR(pg_catalog.=) t.tgconstraint)))";
-    Spi::get_one_with_args::<bool>(SQL, &[relid.into()])
+    Spi::get_one_with_args::<bool>(SQL, &[relid.into(), trigger_events.into()])
         .ok()
         .flatten()
         .unwrap_or(false)
 }
+
+/// `pg_trigger.tgtype` bits of the events a trigger fires on (PostgreSQL's TRIGGER_TYPE_INSERT
+/// and TRIGGER_TYPE_UPDATE).
+const TRIGGER_TYPE_INSERT: i32 = 1 << 2;
+const TRIGGER_TYPE_UPDATE: i32 = 1 << 4;
 
 /// Whether Citus has made `relid` a distributed, reference or local table (the table on this
 /// node is then only a shell: rows must go through the Citus executor).

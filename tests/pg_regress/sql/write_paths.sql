@@ -214,3 +214,61 @@ DELETE FROM fpdb.Hands;
 SELECT imported FROM fpdb.import_hands((SELECT history FROM big_text), on_error => 'abort');
 \echo :SQLSTATE
 SELECT count(*) AS hands_after_abort FROM fpdb.Hands;
+
+-- HudCache rows an import adds to are written in place, by the steps of the upsert's DO UPDATE
+-- without the statement: the same rows as the statement. The six files are imported, every other
+-- hand deleted (HudCache rows taken down, most not away), and the files imported again. The
+-- direct path draws a HudCache id only for a new key; the statement draws one for every key.
+CREATE FUNCTION pg_temp.import_again(label text)
+RETURNS TABLE (imported bigint, ids_drawn bigint, new_keys bigint) LANGUAGE plpgsql AS $$
+DECLARE ids_before bigint; keys_before bigint;
+BEGIN
+    DELETE FROM fpdb.Hands;
+    PERFORM sum(i.imported) FROM files, LATERAL fpdb.import_file(files.path) AS i;
+    DELETE FROM fpdb.Hands WHERE id % 2 = 0;
+    ids_before := pg_sequence_last_value('fpdb.hudcache_id_seq');
+    keys_before := (SELECT count(*) FROM fpdb.HudCache);
+    imported := (SELECT sum(i.imported) FROM files, LATERAL fpdb.import_file(files.path) AS i);
+    ids_drawn := pg_sequence_last_value('fpdb.hudcache_id_seq') - ids_before;
+    new_keys := (SELECT count(*) FROM fpdb.HudCache) - keys_before;
+    INSERT INTO by_path SELECT label, * FROM stored_rows;
+    RETURN NEXT;
+END $$;
+SELECT * FROM pg_temp.import_again('added_direct');
+SELECT count(*) AS diff_after_adding FROM fpdb.hudcache_diff();
+SET fpdb.direct_writes = off;
+SELECT * FROM pg_temp.import_again('added_insert');
+RESET fpdb.direct_writes;
+SELECT * FROM pg_temp.differences('added_direct', 'added_insert');
+-- Under REPEATABLE READ the statement adds (ON CONFLICT raises a serialization failure for a
+-- stored row it cannot see): the same rows.
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT * FROM pg_temp.import_again('added_rr');
+COMMIT;
+SELECT * FROM pg_temp.differences('added_direct', 'added_rr');
+-- A sum out of its column's range raises 22003 on both paths, and the import stores nothing.
+DELETE FROM fpdb.Hands;
+SELECT imported FROM fpdb.import_file(:'nlhe78');
+DELETE FROM fpdb.Hands WHERE id % 2 = 0;
+SELECT count(*) AS hands_before FROM fpdb.Hands;
+UPDATE fpdb.HudCache SET HDs = 2147483647;
+SELECT imported FROM fpdb.import_file(:'nlhe78');
+\echo :SQLSTATE
+SET fpdb.direct_writes = off;
+SELECT imported FROM fpdb.import_file(:'nlhe78');
+\echo :SQLSTATE
+RESET fpdb.direct_writes;
+SELECT count(*) AS hands_after FROM fpdb.Hands;
+SELECT fpdb.rebuild_hudcache() > 0 AS rebuilt;
+-- A user's trigger on UPDATE of HudCache fires for every row an import adds to (the statement
+-- adds them); HudCache stays exact.
+CREATE TABLE regress_hud_seen (n int);
+CREATE FUNCTION regress_count_hud_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN INSERT INTO public.regress_hud_seen VALUES (1); RETURN NEW; END $$;
+CREATE TRIGGER regress_hud_update BEFORE UPDATE ON fpdb.HudCache FOR EACH ROW EXECUTE FUNCTION regress_count_hud_row();
+SELECT imported FROM fpdb.import_file(:'nlhe78');
+SELECT count(*) > 0 AS fired, count(*) AS rows_seen FROM regress_hud_seen;
+SELECT count(*) AS diff_with_update_trigger FROM fpdb.hudcache_diff();
+DROP TRIGGER regress_hud_update ON fpdb.HudCache;
+DROP TABLE regress_hud_seen;
+DROP FUNCTION regress_count_hud_row();
