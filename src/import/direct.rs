@@ -631,12 +631,19 @@ impl DirectTable {
     unsafe fn add_to(&mut self, tid: &mut pg_sys::ItemPointerData, row: &[Value<'_>]) -> bool {
         let existing = self.existing;
         let cid = pg_sys::GetCurrentCommandId(true);
+        // What the executor passes (heap locks and updates do not read it); null outside a
+        // statement.
+        let snapshot = if pg_sys::ActiveSnapshotSet() {
+            pg_sys::GetActiveSnapshot()
+        } else {
+            std::ptr::null_mut()
+        };
         let mut tmfd = pg_sys::TM_FailureData::default();
         // The key is not changed: the lock an UPDATE of non-key columns takes.
         let locked = pg_sys::table_tuple_lock(
             self.rel,
             tid,
-            pg_sys::GetActiveSnapshot(),
+            snapshot,
             existing,
             cid,
             pg_sys::LockTupleMode::LockTupleNoKeyExclusive,
@@ -686,7 +693,7 @@ impl DirectTable {
             tid,
             new,
             cid,
-            pg_sys::GetActiveSnapshot(),
+            snapshot,
             std::ptr::null_mut(),
             true,
             &mut tmfd,
