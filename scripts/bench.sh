@@ -10,7 +10,8 @@
 #   - the same import with one more thread computing the equities of its all-ins ahead
 #     (fpdb.equity_workers = 1; by default the thread that reads the hands prices them); then five
 #     interleaved rounds of the import as it is, by a build that prices no all-in, with
-#     fpdb.keep_raw off (no RawHands rows), and of the binary COPY, their medians compared; the bytes per hand of the kept texts and of the database both ways;
+#     fpdb.keep_raw off (no RawHands rows), and of the binary COPY, their medians compared; the
+#     bytes per hand of the kept texts and of the database both ways;
 #   - fpdb.reimport of the hands imported with their text (every text read again, none changed);
 #   - the same import with the HudCache triggers disabled, and the ratio; also the INSERT-statement
 #     path (SET fpdb.direct_writes = off) with and without the triggers;

@@ -208,7 +208,7 @@ if want 5; then
   tier "5/5 scale (tests/scale: ${FPDB_SCALE_HANDS:-400000} hands imported, dumped, restored, deleted)"
   if install_extension; then
     run_scripts tests/scale
-    grep -E '^(disk|time|memory|file|dump|deleted):' "$RUN"/scale-*.out | sed 's/^[^:]*:/  /'
+    grep -E '^(disk|time|memory|file|added|dump|deleted):' "$RUN"/scale-*.out | sed 's/^[^:]*:/  /'
   else
     harness_failed "scripts/install.sh --release"
   fi

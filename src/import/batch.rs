@@ -12,7 +12,7 @@ use pgrx::prelude::*;
 use pgrx::spi::SpiClient;
 
 use super::dims::{GameKey, Ids, TourneyTypeKey};
-use super::direct::{may_lock_rows, ColumnType, DirectTable, Rows, Value};
+use super::direct::{may_update, ColumnType, DirectTable, Rows, Value};
 use crate::hudcache::{HudCacheDelta, HudKey, ImportFolds};
 
 /// Longest names the columns hold.
@@ -646,7 +646,7 @@ impl DirectTables {
         // Hands rows reference Sites and Tourneys rows as well, which the import must be able to
         // lock; without that privilege Hands goes through INSERT (its foreign-key checks run as
         // the tables' owner).
-        let hands = if may_lock_rows(c"sites") && may_lock_rows(c"tourneys") {
+        let hands = if may_update(c"sites") && may_update(c"tourneys") {
             let spec = hands_spec();
             DirectTable::open_unless_present(spec.table, &spec.columns, c"hands_site_hand")
         } else {

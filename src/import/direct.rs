@@ -224,18 +224,9 @@ impl DirectTable {
         arbiter: &CStr,
         key_columns: usize,
     ) -> Option<DirectTable> {
-        let relid = fpdb_relid(table);
-        // SAFETY: reads the transaction's isolation level; a catalog lookup.
-        let allowed = unsafe {
-            pg_sys::XactIsoLevel == pg_sys::XACT_READ_COMMITTED as i32
-                && relid != pg_sys::InvalidOid
-                && pg_sys::pg_class_aclcheck(
-                    relid,
-                    pg_sys::GetUserId(),
-                    pg_sys::ACL_UPDATE as pg_sys::AclMode,
-                ) == pg_sys::AclResult::ACLCHECK_OK
-        };
-        if !allowed {
+        // SAFETY: reads the transaction's isolation level.
+        let read_committed = unsafe { pg_sys::XactIsoLevel } == pg_sys::XACT_READ_COMMITTED as i32;
+        if !read_committed || !may_update(table) {
             return None;
         }
         let mut t = Self::open_with(
@@ -846,9 +837,9 @@ impl DirectTable {
     }
 }
 
-/// Whether the current user may take row locks on `fpdb.<table>` (UPDATE privilege), which the
-/// KEY SHARE locks standing in for a foreign-key check need.
-pub(crate) fn may_lock_rows(table: &CStr) -> bool {
+/// Whether the current user has UPDATE privilege on `fpdb.<table>`: what updating its rows needs,
+/// and taking row locks on them (the KEY SHARE locks standing in for a foreign-key check).
+pub(crate) fn may_update(table: &CStr) -> bool {
     let relid = fpdb_relid(table);
     // SAFETY: a catalog lookup.
     unsafe {

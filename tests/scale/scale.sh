@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The scale tier: fpdb at the size a regular player reaches in a few months.
 #   1. import_file of FPDB_SCALE_HANDS generated PokerStars hands (default 400,000, about 490 MB,
-#      2.4 million HandsPlayers rows) in one call: every hand stored, HudCache exact;
+#      2.4 million HandsPlayers rows) in one call: every hand stored, HudCache exact; then an
+#      eighth as many more hands of the same players, which add to stored HudCache rows in place:
+#      HudCache exact;
 #   2. pg_dump -Fc and pg_restore into a fresh database: every row of every table identical,
 #      HudCache identical and exact (the restore's single COPY of HandsPlayers folds millions of
 #      rows through the HudCache trigger);
@@ -49,6 +51,21 @@ took
 echo "memory: importing backend peak RssAnon $((peak / 1024)) MB"
 check "every generated hand imported" "$(grep -v NOTICE "$log" | tail -1)" "$HANDS|0|0"
 check "HudCache exact after the import" "$(it_psql src -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
+rm -f "$FILE"
+
+# A second history into that database: the same players, so most of its HudCache keys are
+# stored already and the import adds to them in place (the count it prints at DEBUG1; more than
+# one key per four of its hands).
+step "import_file of $((HANDS / 8)) more hands, adding to stored HudCache rows"
+make_history "$FILE" "$((HANDS / 8))" 12
+more=$(it_psql src -At -c "SET client_min_messages = debug1" \
+  -c "SELECT imported || '|' || duplicates || '|' || failed FROM fpdb.import_file('$FILE')" 2>&1)
+took
+added=$(grep -o 'fpdb HudCache: [0-9]* keys added to' <<<"$more" | grep -o '[0-9][0-9]*' || echo 0)
+echo "added: $added HudCache keys added to in place"
+check "every hand of the second history imported" "$(grep -x '[0-9]*|[0-9]*|[0-9]*' <<<"$more")" "$((HANDS / 8))|0|0"
+check "HudCache keys added to in place" "$([ "$added" -gt $((HANDS / 32)) ] && echo yes || echo "no ($added)")" "yes"
+check "HudCache exact after adding to it" "$(it_psql src -At -c 'SELECT count(*) FROM fpdb.hudcache_diff()')" "0"
 rm -f "$FILE"
 
 # export_hands reads rows by runs of consecutive ids: at this size, a run of 4,000 hands from the
