@@ -204,9 +204,26 @@ if want 4; then
   fi
 fi
 
+# free_disk_for_scale: the scale tier needs about 8 GB of free disk at its peak (see
+# tests/scale/scale.sh). With less than FPDB_SCALE_DISK_GB (default 9) free, the build trees that
+# only the earlier tiers use are removed first, with a line saying so: target/debug (clippy,
+# cargo pgrx test), target/fpdb-0.1.0 (the update test's build of release 0.1.0) and the stopped
+# regression cluster. The next run builds them again.
+free_disk_for_scale() {
+  local need=${FPDB_SCALE_DISK_GB:-9} free
+  free=$(($(df -Pk "$RUN" | awk 'NR == 2 {print $4}') / 1048576))
+  [ "$free" -ge "$need" ] && return 0
+  echo "  disk: $free GB free, the scale tier needs about $need GB: removing target/debug," \
+    "target/fpdb-0.1.0 and the regression cluster ($(du -shc target/debug target/fpdb-0.1.0 \
+      "$REGRESS_DIR" 2>/dev/null | awk 'END {print $1}'))"
+  rm -rf target/debug target/fpdb-0.1.0 "$REGRESS_DIR"
+  echo "  disk: $(($(df -Pk "$RUN" | awk 'NR == 2 {print $4}') / 1048576)) GB free now"
+}
+
 if want 5; then
   tier "5/5 scale (tests/scale: ${FPDB_SCALE_HANDS:-400000} hands imported, dumped, restored, deleted)"
   if install_extension; then
+    free_disk_for_scale
     run_scripts tests/scale
     grep -E '^(disk|time|memory|file|added|dump|deleted):' "$RUN"/scale-*.out | sed 's/^[^:]*:/  /'
   else
