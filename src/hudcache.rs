@@ -173,6 +173,11 @@ impl HudCacheDelta {
         } else {
             None
         };
+        // A HudCache without a page holds no key (the first import into a database): every key
+        // is new and inserted without a look-up. Other fpdb writers wait for the advisory lock
+        // taken above; should anyone else insert a key meanwhile, the unique index refuses the
+        // duplicate (23505) instead of the import adding to it.
+        let empty = table.as_ref().is_some_and(DirectTable::has_no_pages);
         let (mut updated, mut inserted) = (0usize, 0usize);
         // Several statements of sorted keys take the locks in the same order as one would, and
         // keep the statement's arrays small.
@@ -191,7 +196,7 @@ impl HudCacheDelta {
             for ((k, s), pos) in chunk.iter().zip(&positions) {
                 row.clear();
                 push_direct_row(&mut row, k, s, pos);
-                if table.add_to_stored(&row) {
+                if !empty && table.add_to_stored(&row) {
                     updated += 1;
                 } else {
                     new.values.extend_from_slice(&row);
@@ -203,7 +208,14 @@ impl HudCacheDelta {
         if let Some(t) = table {
             t.close();
         }
-        debug1!("fpdb HudCache: {updated} keys added to, {inserted} new keys written directly");
+        let how = if empty {
+            " (no page before: no look-ups)"
+        } else {
+            ""
+        };
+        debug1!(
+            "fpdb HudCache: {updated} keys added to, {inserted} new keys written directly{how}"
+        );
     }
 
     /// Writes what a trigger folded: the grouped upsert in key order under the advisory lock,

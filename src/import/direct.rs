@@ -550,6 +550,15 @@ impl DirectTable {
         }
     }
 
+    /// Whether the table has no page at all: then it holds no row version of any transaction,
+    /// committed or not, and so no key.
+    pub(crate) fn has_no_pages(&self) -> bool {
+        // SAFETY: the relation is open and locked by this transaction.
+        unsafe {
+            pg_sys::RelationGetNumberOfBlocksInFork(self.rel, pg_sys::ForkNumber::MAIN_FORKNUM) == 0
+        }
+    }
+
     /// For a table opened with [`DirectTable::open_adding`]: when the table holds a row with the
     /// key of `row` (its first values), adds each later value of `row` to that row's column and
     /// returns true; else writes nothing and returns false (the caller inserts the row).

@@ -59,6 +59,10 @@ LANGUAGE sql AS $$
     FROM by_path x WHERE x.path IN (a, b) GROUP BY x.t ORDER BY x.t
 $$;
 
+-- HudCache has no page yet: the direct run's first file writes its HudCache keys without looking
+-- each one up (a table without a page holds no key); its rows equal the INSERT statements' all
+-- the same (the differences below).
+SELECT pg_catalog.pg_relation_size('fpdb.hudcache') AS hudcache_bytes_before_first_import;
 BEGIN;
 SELECT pg_temp.import_all('direct') AS imported;
 COMMIT;
