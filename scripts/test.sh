@@ -204,7 +204,7 @@ if want 4; then
   fi
 fi
 
-# free_disk_for_scale: the scale tier needs about 8 GB of free disk at its peak (see
+# free_disk_for_scale: the scale tier needs about 7.5 GB of free disk at its peak (see
 # tests/scale/scale.sh). With less than FPDB_SCALE_DISK_GB (default 9) free, the build trees that
 # only the earlier tiers use are removed first, with a line saying so: target/debug (clippy,
 # cargo pgrx test), target/fpdb-0.1.0 (the update test's build of release 0.1.0) and the stopped
