@@ -4,6 +4,7 @@
 #   cluster_start DIR PORT   initdb if needed, then start (idempotent)
 #   cluster_stop DIR         stop the server of DIR if it runs
 #   cluster_psql PORT DB ... psql against it as the postgres superuser
+#   free_port PORT           PORT, or the next port after it on which nothing listens
 # The socket lives in DIR, the server listens on 127.0.0.1:PORT only. CLUSTER_EXTRA_OPTS: more
 # server options ("-c name=value ...") for the servers started while it is set.
 
@@ -39,8 +40,30 @@ cluster_stop() {
   local dir
   dir=$(readlink -f "$1")
   if [ -f "$dir/postmaster.pid" ]; then
-    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" -w -t 60 -m fast stop >/dev/null 2>&1 || true
+    # A server that does not finish a fast stop within 60 s is stopped at once (its next start,
+    # if any, recovers from the WAL), so that no server of a run outlives it.
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" -w -t 60 -m fast stop >/dev/null 2>&1 ||
+      runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" -w -t 60 -m immediate stop >/dev/null 2>&1 || true
   fi
+}
+
+# port_in_use PORT: something accepts connections on 127.0.0.1:PORT (bash's /dev/tcp, no tool).
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# free_port PORT: prints PORT when nothing listens on it, else the first free port of the 100
+# after it, and says on stderr which port was taken (a machine that runs the tests again may
+# still have a server of an earlier run, or another program, on a test's usual port).
+free_port() {
+  local want=$1 port=$1
+  while port_in_use "$port"; do
+    port=$((port + 1))
+    if [ $((port - want)) -ge 100 ]; then
+      echo "no free port in $want..$port on 127.0.0.1" >&2
+      return 1
+    fi
+  done
+  [ "$port" = "$want" ] || echo "port $want is in use on 127.0.0.1: using $port" >&2
+  echo "$port"
 }
 
 cluster_psql() {

@@ -121,8 +121,10 @@ if want 3; then
   if ! install_extension; then
     harness_failed "scripts/install.sh --release"
   else
+    cluster_stop "$REGRESS_DIR"
     rm -rf "$REGRESS_DIR"
-    if ! cluster_start "$REGRESS_DIR" "$REGRESS_PORT" >>"$LOG" 2>&1 ||
+    if ! REGRESS_PORT=$(free_port "$REGRESS_PORT") ||
+      ! cluster_start "$REGRESS_DIR" "$REGRESS_PORT" >>"$LOG" 2>&1 ||
       ! cluster_psql "$REGRESS_PORT" postgres -c "CREATE DATABASE fpdb_regress" >>"$LOG" 2>&1; then
       harness_failed "the regression cluster did not start"
     else

@@ -17,20 +17,23 @@ if [ ! -f "$("$PG_BIN/pg_config" --pkglibdir)/citus.so" ]; then
 fi
 
 IT_DIR="$ROOT/.run/it-citus"
-off=${FPDB_PORT_OFFSET:-0}
-COORD=$((54360 + off)) W1=$((54361 + off)) W2=$((54362 + off)) SINGLE=$((54363 + off))
 DIRS=()
 for n in coord w1 w2 single; do DIRS+=("$ROOT/.run/it-citus-$n"); done
 stop_all() { for d in "${DIRS[@]}"; do cluster_stop "$d" 2>/dev/null || true; done; }
 stop_all
 rm -rf "${DIRS[@]}"
 trap stop_all EXIT
-CLUSTER_EXTRA_OPTS="-c shared_preload_libraries=citus -c max_prepared_transactions=100" \
-  cluster_start "${DIRS[0]}" "$COORD"
-CLUSTER_EXTRA_OPTS="-c shared_preload_libraries=citus -c max_prepared_transactions=100" \
-  cluster_start "${DIRS[1]}" "$W1"
-CLUSTER_EXTRA_OPTS="-c shared_preload_libraries=citus -c max_prepared_transactions=100" \
-  cluster_start "${DIRS[2]}" "$W2"
+# Each node takes the first free port from 54360 (+ FPDB_PORT_OFFSET), one after the other.
+port=$((54360 + ${FPDB_PORT_OFFSET:-0}))
+CLUSTER_EXTRA_OPTS="-c shared_preload_libraries=citus -c max_prepared_transactions=100"
+COORD=$(free_port "$port")
+cluster_start "${DIRS[0]}" "$COORD"
+W1=$(free_port $((COORD + 1)))
+cluster_start "${DIRS[1]}" "$W1"
+W2=$(free_port $((W1 + 1)))
+cluster_start "${DIRS[2]}" "$W2"
+CLUSTER_EXTRA_OPTS=""
+SINGLE=$(free_port $((W2 + 1)))
 cluster_start "${DIRS[3]}" "$SINGLE"
 q() { local port=$1; shift; cluster_psql "$port" fpdb -At "$@"; }
 

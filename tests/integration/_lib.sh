@@ -6,9 +6,10 @@ source "$ROOT/scripts/cluster.sh"
 
 it_start() {
   IT_DIR="$ROOT/.run/it-$1"
-  IT_PORT=$(($2 + ${FPDB_PORT_OFFSET:-0})) # FPDB_PORT_OFFSET: several checkouts testing at once
   cluster_stop "$IT_DIR" 2>/dev/null || true
   rm -rf "$IT_DIR"
+  # FPDB_PORT_OFFSET: several checkouts testing at once; a port in use is skipped.
+  IT_PORT=$(free_port $(($2 + ${FPDB_PORT_OFFSET:-0})))
   trap 'cluster_stop "$IT_DIR"' EXIT
   cluster_start "$IT_DIR" "$IT_PORT"
 }
