@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The fpdb benchmark: builds in release mode, starts a private benchmark cluster (.run/bench-cluster,
-# port 54339), and prints one table:
+# port 25339), and prints one table:
 #   - parse throughput of the core crate, one thread, on 100,000 generated hands;
 #   - fpdb.import_hands end to end (all tables, HudCache maintained) on 100,000 hands into an
 #     empty database, and on 100,000 more into a database that already holds 1,000,000;
@@ -47,7 +47,7 @@ if [ "${1:-}" = "--quick" ]; then
   MEM_HANDS=9000
   MEM_BIG_HANDS=130000
 fi
-PORT=${FPDB_BENCH_PORT:-54339}
+PORT=${FPDB_BENCH_PORT:-25339}
 DIR="$ROOT/.run/bench-cluster"
 WORK="$ROOT/.run/bench"
 mkdir -p "$WORK"

@@ -29,7 +29,10 @@ cluster_start() {
       { cat "$dir.initdb.log"; return 1; }
   fi
   if runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
-    return 0
+    # Running: on PORT (line 4 of postmaster.pid), or stopped to start again on PORT (a cluster
+    # an older version of the scripts started on another port).
+    [ "$(sed -n 4p "$dir/postmaster.pid" 2>/dev/null)" = "$port" ] && return 0
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" -w -t 60 -m fast stop >/dev/null
   fi
   # Without RUST_BACKTRACE: a backtrace would be appended to every error the extension reports.
   env -u RUST_BACKTRACE runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir" -w -t 60 -l "$dir/server.log" \
@@ -48,12 +51,23 @@ cluster_stop() {
   fi
 }
 
-# port_in_use PORT: something accepts connections on 127.0.0.1:PORT (bash's /dev/tcp, no tool).
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# port_in_use PORT: a server could not listen on 127.0.0.1:PORT: a socket of any state has it as
+# its own port (/proc/net/tcp and tcp6: a listener, and also a client's connection, open or in
+# TIME_WAIT, which took it as its ephemeral port: that blocks a listener too), or something
+# accepts connections on it (bash's /dev/tcp). No tool needed.
+port_in_use() {
+  local hex
+  hex=$(printf '%04X' "$1")
+  awk -v p=":$hex" 'FNR > 1 && substr($2, length($2) - 4) == p { found = 1 } END { exit !found }' \
+    /proc/net/tcp /proc/net/tcp6 2>/dev/null && return 0
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
 
-# free_port PORT: prints PORT when nothing listens on it, else the first free port of the 100
-# after it, and says on stderr which port was taken (a machine that runs the tests again may
-# still have a server of an earlier run, or another program, on a test's usual port).
+# free_port PORT: prints PORT when it is free, else the first free port of the 100 after it, and
+# says on stderr which port was taken (a machine that runs the tests again may still have a
+# server of an earlier run, or another program, on a test's usual port). The scripts' ports
+# (25329 to 25363, plus FPDB_PORT_OFFSET) lie below Linux's range of ephemeral ports (32768 to
+# 60999 by default), which clients' connections take their own ports from.
 free_port() {
   local want=$1 port=$1
   while port_in_use "$port"; do

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: sets everything up on a Debian 12 machine (as root), builds and installs the
-# extension, starts fpdb's private PostgreSQL cluster inside the project (.pgdata, port 54329),
+# extension, starts fpdb's private PostgreSQL cluster inside the project (.pgdata, port 25329),
 # creates the database "fpdb" with the extension, and shows what it does.
 set -euo pipefail
 
@@ -9,7 +9,7 @@ cd "$ROOT"
 mkdir -p "$ROOT/.run"
 source scripts/cluster.sh
 
-PORT=${FPDB_PORT:-54329}
+PORT=${FPDB_PORT:-25329}
 DATA="$ROOT/.pgdata"
 DB=${FPDB_DB:-fpdb}
 

@@ -31,7 +31,7 @@ LOG="$RUN/test.log"
 STARTED=$(date +%s)
 
 REGRESS_DIR="$RUN/regress-cluster"
-REGRESS_PORT=${FPDB_REGRESS_PORT:-$((54330 + ${FPDB_PORT_OFFSET:-0}))}
+REGRESS_PORT=${FPDB_REGRESS_PORT:-$((25330 + ${FPDB_PORT_OFFSET:-0}))}
 cleanup() { cluster_stop "$REGRESS_DIR"; }
 trap cleanup EXIT
 

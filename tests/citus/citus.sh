@@ -23,8 +23,8 @@ stop_all() { for d in "${DIRS[@]}"; do cluster_stop "$d" 2>/dev/null || true; do
 stop_all
 rm -rf "${DIRS[@]}"
 trap stop_all EXIT
-# Each node takes the first free port from 54360 (+ FPDB_PORT_OFFSET), one after the other.
-port=$((54360 + ${FPDB_PORT_OFFSET:-0}))
+# Each node takes the first free port from 25360 (+ FPDB_PORT_OFFSET), one after the other.
+port=$((25360 + ${FPDB_PORT_OFFSET:-0}))
 CLUSTER_EXTRA_OPTS="-c shared_preload_libraries=citus -c max_prepared_transactions=100"
 COORD=$(free_port "$port")
 cluster_start "${DIRS[0]}" "$COORD"

@@ -3,7 +3,7 @@
 # 0.2.0, has allInEV = totalProfit on every existing row and in HudCache, and prices all-ins of
 # the hands imported after. (That the updated catalog equals a fresh install's is update.sh's.)
 source "$(dirname "$0")/_lib.sh"
-it_start allin_update 54359
+it_start allin_update 25359
 
 it_psql postgres -c "CREATE DATABASE fresh" -c "CREATE DATABASE old"
 it_psql fresh -c "CREATE EXTENSION fpdb"

@@ -2,7 +2,7 @@
 # A long import stops on statement_timeout and on pg_cancel_backend, leaves nothing stored, and
 # reports progress while it runs.
 source "$(dirname "$0")/_lib.sh"
-it_start cancel 54344
+it_start cancel 25344
 it_psql postgres -c "CREATE DATABASE fpdb"
 it_psql fpdb -c "CREATE EXTENSION fpdb"
 BIG="$IT_DIR.big.txt"

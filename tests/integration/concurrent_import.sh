@@ -2,7 +2,7 @@
 # Four sessions import overlapping sets of files at the same time, one file per transaction (as a
 # tracker's auto-import does): no deadlock, no error, each hand stored once, HudCache exact.
 source "$(dirname "$0")/_lib.sh"
-it_start concurrent 54343
+it_start concurrent 25343
 CORPUS=$(readlink -f "$ROOT/../shared/corpus")
 
 it_psql postgres -c "CREATE DATABASE fpdb"

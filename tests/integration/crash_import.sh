@@ -3,7 +3,7 @@
 # recovers; every committed hand is complete, no hand of the killed import is visible, and
 # HudCache is exact.
 source "$(dirname "$0")/_lib.sh"
-it_start crash 54345
+it_start crash 25345
 it_psql postgres -c "CREATE DATABASE fpdb"
 it_psql fpdb -c "CREATE EXTENSION fpdb"
 DATA="$ROOT/tests/pg_regress/data"

@@ -4,7 +4,7 @@
 # imported hands, HudCache comes back identical (the triggers rebuild it once while HandsPlayers
 # is restored; HudCache itself is not dumped) and hudcache_diff() stays empty.
 source "$(dirname "$0")/_lib.sh"
-it_start dump 54341
+it_start dump 25341
 
 it_psql postgres -c "CREATE DATABASE src" -c "CREATE DATABASE dst"
 it_psql src <<'SQL'

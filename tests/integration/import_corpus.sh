@@ -4,7 +4,7 @@
 # cash hand balances, every blind game has one big blind, and HudCache stays exact through
 # deletes and updates.
 source "$(dirname "$0")/_lib.sh"
-it_start corpus 54342
+it_start corpus 25342
 CORPUS=$(readlink -f "$ROOT/../shared/corpus")
 
 it_psql postgres -c "CREATE DATABASE fpdb"

@@ -4,7 +4,7 @@
 # as failed with their reason, a second pass all duplicates, the reverse import order the same
 # results, and HudCache exact after the corpus' tournament hands join the summaries' rows.
 source "$(dirname "$0")/_lib.sh"
-it_start summaries 54352
+it_start summaries 25352
 CORPUS=$(readlink -f "$ROOT/../shared/corpus")
 
 it_psql postgres -c "CREATE DATABASE fpdb" -c "CREATE DATABASE fpdb_reverse" -c "CREATE DATABASE fpdb_bytes"

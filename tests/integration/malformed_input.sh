@@ -13,7 +13,7 @@
 # an accepted line prefix is exactly the whole hand, HudCache is exact, no internal error
 # (XX000, a Rust panic) was raised, and the server never restarted.
 source "$(dirname "$0")/_lib.sh"
-it_start malformed 54346
+it_start malformed 25346
 IN="$IT_DIR.inputs"
 trap 'cluster_stop "$IT_DIR"; rm -rf "$IN"' EXIT
 it_psql postgres -c "CREATE DATABASE fpdb"

@@ -15,7 +15,7 @@ restore() {
   dpkg -r postgresql-15-fpdb >/dev/null 2>&1 || true
   (cd "$ROOT" && PG_BIN=$SYSTEM_BIN bash scripts/install.sh --release) >/dev/null 2>&1
 }
-it_start package 54353
+it_start package 25353
 trap 'cluster_stop "$IT_DIR" 2>/dev/null; restore' EXIT # after it_start, which sets its own
 
 (cd "$ROOT" && bash scripts/package.sh) >"$ROOT/.run/package-build.log" 2>&1 ||

@@ -17,7 +17,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 PY=/usr/bin/python3 # Debian's, which python3-pil serves
 
-it_start graph 54358
+it_start graph 25358
 OUT="$ROOT/.run"
 SVG="$IT_DIR.graph.svg"
 PNG="$OUT/profit_graph.png"

@@ -6,7 +6,7 @@
 #   deadlocks, and HudCache is exact and equal to that of a database that imported everything
 #   once.
 source "$(dirname "$0")/_lib.sh"
-it_start reimport 54360
+it_start reimport 25360
 CORPUS=$(readlink -f "$ROOT/../shared/corpus")
 
 import_all() { # import_all DB FILE...: one import_file per file, one transaction each

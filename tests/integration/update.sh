@@ -40,7 +40,7 @@ check "the commit of release 0.1.0 is version 0.1.0" "$(awk -F'"' '/^version = /
 check "0.1.0's generated install script is the frozen sql/fpdb--0.1.0.sql" \
   "$(cmp -s "$PGCOPY/usr/share/postgresql/15/extension/fpdb--0.1.0.sql" "$ROOT/sql/fpdb--0.1.0.sql" && echo same)" "same"
 
-it_start update 54352
+it_start update 25352
 it_psql postgres -c "CREATE DATABASE upd" -c "CREATE DATABASE fresh"
 it_psql upd -c "CREATE EXTENSION fpdb"
 check "0.1.0 installed" "$(it_psql upd -At -c "SELECT extversion FROM pg_extension WHERE extname = 'fpdb'")" "0.1.0"

@@ -5,7 +5,7 @@
 # (pg_terminate_backend: the postmaster starts it again), and the server restarts with
 # shared_preload_libraries = 'fpdb' (the launcher starts the worker again, no fpdb.watch call).
 source "$(dirname "$0")/_watch_lib.sh"
-it_start watchcrash 54348
+it_start watchcrash 25348
 it_psql postgres -c "CREATE DATABASE fpdb"
 it_psql fpdb -c "CREATE EXTENSION fpdb"
 W=$(watch_dir crash)

@@ -5,7 +5,7 @@
 # unit, a Windows-1252 file, a rotated file, a renamed file, an unreadable file and a bad hand
 # (both recorded, the worker goes on), fpdb.hud_table, and the privilege checks of watch/unwatch.
 source "$(dirname "$0")/_watch_lib.sh"
-it_start watch 54347
+it_start watch 25347
 it_psql postgres -c "CREATE DATABASE fpdb" -c "CREATE DATABASE ref"
 it_psql fpdb -c "CREATE EXTENSION fpdb"
 it_psql ref -c "CREATE EXTENSION fpdb"

@@ -13,7 +13,7 @@
 # Prints how long each step took (not asserted) and the backend's peak memory of the import.
 source "$(dirname "$0")/../integration/_lib.sh"
 HANDS=${FPDB_SCALE_HANDS:-400000}
-it_start scale 54350
+it_start scale 25350
 # The tier needs some 7.5 GB of disk at its peak, the UPDATE of every HandsPlayers row (1.8
 # million rows after the DELETE of a third): their new versions beside the old (the database grows
 # from 3.0 to 4.1 GB), the statement's transition tables for the HudCache trigger (2.3 GB of
