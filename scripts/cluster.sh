@@ -4,7 +4,7 @@
 #   cluster_start DIR PORT   initdb if needed, then start (idempotent)
 #   cluster_stop DIR         stop the server of DIR if it runs
 #   cluster_psql PORT DB ... psql against it as the postgres superuser
-#   free_port PORT           PORT, or the next port after it on which nothing listens
+#   free_port PORT           PORT, or the next port after it that is free
 #   stop_orphaned_clusters   stop servers of private clusters whose directory was removed
 # The socket lives in DIR, the server listens on 127.0.0.1:PORT only. CLUSTER_EXTRA_OPTS: more
 # server options ("-c name=value ...") for the servers started while it is set.
@@ -83,8 +83,8 @@ free_port() {
 
 # stop_orphaned_clusters: stops at once (SIGQUIT, PostgreSQL's immediate shutdown) every server
 # of a private cluster in a `.run` folder whose data directory no longer exists: a server an
-# earlier run could not stop (a full disk fails the shutdown checkpoint) and whose checkout was
-# removed since. It would hold its port, its shared memory and the disk of its deleted files.
+# earlier run did not stop (the run killed, a stop that failed) and whose checkout was removed
+# since. It would hold its port, its shared memory and the disk of its deleted files.
 # Reads /proc only (no procps on a minimal Debian).
 stop_orphaned_clusters() {
   local d pid cwd
