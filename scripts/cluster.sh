@@ -5,7 +5,6 @@
 #   cluster_stop DIR         stop the server of DIR if it runs
 #   cluster_psql PORT DB ... psql against it as the postgres superuser
 #   free_port PORT           PORT, or the next port after it that is free
-#   stop_orphaned_clusters   stop servers of private clusters whose directory was removed
 # The socket lives in DIR, the server listens on 127.0.0.1:PORT only. CLUSTER_EXTRA_OPTS: more
 # server options ("-c name=value ...") for the servers started while it is set.
 
@@ -79,25 +78,6 @@ free_port() {
   done
   [ "$port" = "$want" ] || echo "port $want is in use on 127.0.0.1: using $port" >&2
   echo "$port"
-}
-
-# stop_orphaned_clusters: stops at once (SIGQUIT, PostgreSQL's immediate shutdown) every server
-# of a private cluster in a `.run` folder whose data directory no longer exists: a server an
-# earlier run did not stop (the run killed, a stop that failed) and whose checkout was removed
-# since. It would hold its port, its shared memory and the disk of its deleted files.
-# Reads /proc only (no procps on a minimal Debian).
-stop_orphaned_clusters() {
-  local d pid cwd
-  for d in /proc/[0-9]*; do
-    [ "$(cat "$d/comm" 2>/dev/null)" = postgres ] || continue
-    cwd=$(readlink "$d/cwd" 2>/dev/null) || continue
-    [[ $cwd == */.run/*" (deleted)" ]] || continue
-    # The postmaster (its children rename themselves "postgres: ..." and go with it).
-    tr '\0' ' ' <"$d/cmdline" 2>/dev/null | grep -q -- ' -D ' || continue
-    pid=${d#/proc/}
-    echo "stopping server $pid of a removed cluster (${cwd% (deleted)}), left by an earlier run"
-    kill -QUIT "$pid" 2>/dev/null || true
-  done
 }
 
 cluster_psql() {

@@ -23,7 +23,6 @@ bash scripts/setup.sh || { echo "setup failed"; echo "0 passed, 1 failed"; exit 
 
 RUN="$ROOT/.run"
 mkdir -p "$RUN"
-stop_orphaned_clusters
 PASSED=0
 FAILED=0
 LOG="$RUN/test.log"

@@ -25,14 +25,13 @@ rm -rf "${DIRS[@]}"
 trap stop_all EXIT
 # Each node takes the first free port from 25360 (+ FPDB_PORT_OFFSET), one after the other.
 port=$((25360 + ${FPDB_PORT_OFFSET:-0}))
-CLUSTER_EXTRA_OPTS="-c shared_preload_libraries=citus -c max_prepared_transactions=100"
+citus="-c shared_preload_libraries=citus -c max_prepared_transactions=100"
 COORD=$(free_port "$port")
-cluster_start "${DIRS[0]}" "$COORD"
+CLUSTER_EXTRA_OPTS=$citus cluster_start "${DIRS[0]}" "$COORD"
 W1=$(free_port $((COORD + 1)))
-cluster_start "${DIRS[1]}" "$W1"
+CLUSTER_EXTRA_OPTS=$citus cluster_start "${DIRS[1]}" "$W1"
 W2=$(free_port $((W1 + 1)))
-cluster_start "${DIRS[2]}" "$W2"
-CLUSTER_EXTRA_OPTS=""
+CLUSTER_EXTRA_OPTS=$citus cluster_start "${DIRS[2]}" "$W2"
 SINGLE=$(free_port $((W2 + 1)))
 cluster_start "${DIRS[3]}" "$SINGLE"
 q() { local port=$1; shift; cluster_psql "$port" fpdb -At "$@"; }
