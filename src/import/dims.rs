@@ -1,6 +1,9 @@
 //! The dimension rows an import needs (Sites, Gametypes, TourneyTypes, Tourneys, Players,
 //! TourneysPlayers): collected in the first pass, found or created in the second, each kind in
-//! one sorted statement so that concurrent imports take their locks in the same order.
+//! one sorted statement so that concurrent imports take their locks in the same order. The order
+//! is that of the rows' database keys: by the Sites row's id, not by an import's own index of its
+//! sites (which follows the order the text names them), then by the rest of the natural key (the
+//! stable sorts below keep the sets' order within a site).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -172,6 +175,18 @@ impl Dimensions {
         (self.sites.len() - 1) as u16
     }
 
+    /// Each site's place in the order of the sites' names (by site index): an order of the
+    /// hands that every session shares, unlike the order in which a text names its sites.
+    pub(crate) fn site_order(&self) -> Vec<u16> {
+        let mut by_name: Vec<usize> = (0..self.sites.len()).collect();
+        by_name.sort_by_key(|&i| &self.sites[i]);
+        let mut order = vec![0u16; self.sites.len()];
+        for (place, i) in by_name.into_iter().enumerate() {
+            order[i] = place as u16;
+        }
+        order
+    }
+
     /// Records a player another import (a tournament summary) needs.
     pub(crate) fn note_player(&mut self, site: u16, name: &str) {
         if !self.players.contains(&(site, name.to_string())) {
@@ -268,7 +283,8 @@ impl Dimensions {
         client: &mut SpiClient<'_>,
         sites: &[i16],
     ) -> HashMap<(u16, GameKey), i16> {
-        let keys: Vec<&(u16, GameKey)> = self.games.iter().collect();
+        let mut keys: Vec<&(u16, GameKey)> = self.games.iter().collect();
+        keys.sort_by_key(|(s, _)| sites[usize::from(*s)]);
         if keys.is_empty() {
             return HashMap::new();
         }
@@ -348,7 +364,8 @@ impl Dimensions {
         client: &mut SpiClient<'_>,
         sites: &[i16],
     ) -> (HashMap<TourneyKey, i32>, HashMap<i32, i32>) {
-        let keys: Vec<(&TourneyKey, &i64)> = self.tourneys.iter().collect();
+        let mut keys: Vec<(&TourneyKey, &i64)> = self.tourneys.iter().collect();
+        keys.sort_by_key(|((s, _, _), _)| sites[usize::from(*s)]);
         if keys.is_empty() {
             return (HashMap::new(), HashMap::new());
         }
@@ -411,7 +428,8 @@ impl Dimensions {
         sites: &[i16],
     ) -> HashMap<(u16, String), i32> {
         let mut ids = HashMap::with_capacity(self.players.len());
-        let all: Vec<&(u16, String)> = self.players.iter().collect();
+        let mut all: Vec<&(u16, String)> = self.players.iter().collect();
+        all.sort_by_key(|(s, _)| sites[usize::from(*s)]);
         for keys in all.chunks(PLAYER_CHUNK) {
             let args: Vec<DatumWithOid> = vec![
                 keys.iter()

@@ -349,11 +349,18 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
     if cfg!(feature = "unpriced") || workers == 0 {
         spots.clear();
     }
+    // The hands are written in the order of (site name, hand number), the same in every session
+    // (see "Concurrent imports" in the README): `order` ranks this import's sites by name.
+    let order = dims.site_order();
     // The all-ins in the order the hands are written (a hand twice in the text is written once:
-    // its first reading), computed ahead by the equity workers.
+    // its first reading), computed ahead by the equity workers; their keys are (order, hand
+    // number).
+    for ((site, _), _) in &mut spots {
+        *site = order[usize::from(*site)];
+    }
     spots.sort_by_key(|&(key, _)| key);
     spots.dedup_by_key(|&mut (key, _)| key);
-    entries.sort_by_key(|e| (e.site, e.hand_no));
+    entries.sort_by_key(|e| (order[usize::from(e.site)], e.hand_no));
     let (spot_keys, spots): (Vec<(u16, i64)>, Vec<Spot>) = spots.into_iter().unzip();
     let equity = Arc::new(Pipeline::start(spots, workers, &mut |job| {
         crate::threads::spawn("fpdb equity", job)
@@ -363,6 +370,7 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
         entries: &entries,
         contexts: &contexts,
         dims: &dims,
+        order: &order,
         spot_keys: &spot_keys,
         equity: &equity,
         started,
@@ -393,6 +401,9 @@ struct Read<'a> {
     entries: &'a [Entry],
     contexts: &'a Contexts,
     dims: &'a dims::Dimensions,
+    /// Each site's place in the order of the sites' names.
+    order: &'a [u16],
+    /// The hands whose all-in the equity pipeline prices, by (order of the site, hand number).
     spot_keys: &'a Arc<Vec<(u16, i64)>>,
     equity: &'a Arc<Pipeline>,
     started: Instant,
@@ -411,6 +422,7 @@ fn write_all(
         entries,
         contexts,
         dims,
+        order,
         spot_keys,
         equity,
         started,
@@ -464,6 +476,7 @@ fn write_all(
                 };
                 batch.push(ToRead {
                     site: e.site,
+                    order: order[usize::from(e.site)],
                     hand_no: e.hand_no,
                     text: Text {
                         text: source
@@ -538,6 +551,8 @@ const READ_AHEAD: usize = 2;
 /// it is in the history, and its key.
 struct ToRead {
     site: u16,
+    /// The site's place in the order of the sites' names.
+    order: u16,
     hand_no: i64,
     text: Text,
 }
@@ -563,7 +578,7 @@ fn reader(
                 let raw = keep_raw.then(|| {
                     fpdb_core::raw::pack(&fpdb_core::raw::hand_text(chunk.context, chunk.text))
                 });
-                let key = (t.site, t.hand_no);
+                let key = (t.order, t.hand_no);
                 let (hand, rows) = read_hand(chunk, &mut |s| {
                     if cfg!(feature = "unpriced") {
                         return None;
