@@ -73,13 +73,54 @@ impl<'a> Chunk<'a> {
 /// ends a line), non-breaking spaces as plain spaces. Borrowed when nothing needs changing.
 pub fn normalise(text: &str) -> Cow<'_, str> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let needs = text.bytes().any(|b| b == b'\r' || b == 0)
-        || text.contains('\u{a0}')
-        || text.contains('\u{feff}');
+    let bytes = text.as_bytes();
+    let needs = memchr::memchr2(b'\r', 0, bytes).is_some()
+        || memchr::memmem::find(bytes, "\u{a0}".as_bytes()).is_some()
+        || memchr::memmem::find(bytes, "\u{feff}".as_bytes()).is_some();
     if !needs {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
+    normalise_onto(text, &mut out);
+    Cow::Owned(out)
+}
+
+/// Appends `text` to `out` changed as [`normalise`] changes it (a carriage return at the end of
+/// `text` ends a line). The runs between the characters to change are copied whole.
+pub fn normalise_onto(text: &str, out: &mut String) {
+    let bytes = text.as_bytes();
+    if memchr::memmem::find(bytes, "\u{feff}".as_bytes()).is_some() {
+        // Byte-order marks inside the text (files joined with theirs): rare, read character by
+        // character.
+        return normalise_chars(text, out);
+    }
+    out.reserve(text.len());
+    let (mut copied, mut at) = (0, 0);
+    // A carriage return, a NUL or the first byte of U+00A0 (0xC2, which begins a character and
+    // never continues one: every place found is a character boundary).
+    while let Some(k) = memchr::memchr3(b'\r', 0, 0xC2, &bytes[at..]) {
+        let i = at + k;
+        at = i + 1;
+        let replacement = match bytes[i] {
+            b'\r' if bytes.get(at) == Some(&b'\n') => "",
+            b'\r' => "\n",
+            0 => "",
+            _ if bytes.get(at) == Some(&0xA0) => {
+                at += 1;
+                " "
+            }
+            _ => continue, // another character of U+0080 to U+00BF
+        };
+        out.push_str(&text[copied..i]);
+        out.push_str(replacement);
+        copied = at;
+    }
+    out.push_str(&text[copied..]);
+}
+
+/// [`normalise_onto`] character by character.
+fn normalise_chars(text: &str, out: &mut String) {
+    out.reserve(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
@@ -93,7 +134,6 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
             c => out.push(c),
         }
     }
-    Cow::Owned(out)
 }
 
 /// A line of ten or more '*' (archive banners such as `*********** # 1 **************`).
@@ -325,5 +365,59 @@ fn line_at(text: &str, pos: usize) -> &str {
     match memchr::memchr(b'\n', rest.as_bytes()) {
         Some(i) => &rest[..i],
         None => rest,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `normalise_onto` copies runs whole; it must give what the character-by-character reading
+    /// gives, on texts made of the characters it changes and their neighbours in UTF-8.
+    #[test]
+    fn normalise_onto_reads_as_character_by_character() {
+        let alphabet = [
+            "a",
+            "\r",
+            "\n",
+            "\0",
+            "\u{a0}",
+            "\u{feff}",
+            "£",
+            "\u{80}",
+            "\u{bf}",
+            "é",
+            "€",
+            "\r\n",
+            "Seat 1: x",
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for case in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..(case % 24) {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let pick = (seed >> 33) as usize % alphabet.len();
+                // Most texts have no byte-order mark (the fast path); some do.
+                if alphabet[pick] == "\u{feff}" && case % 5 != 0 {
+                    continue;
+                }
+                text.push_str(alphabet[pick]);
+            }
+            let (mut fast, mut slow) = (String::new(), String::new());
+            normalise_onto(&text, &mut fast);
+            normalise_chars(&text, &mut slow);
+            assert_eq!(fast, slow, "text {text:?}");
+        }
+    }
+
+    #[test]
+    fn normalise_changes_what_it_documents() {
+        assert_eq!(normalise("\u{feff}a\r\nb\rc\0d\u{a0}e£"), "a\nb\ncd e£");
+        assert!(matches!(normalise("a\nb £ é"), Cow::Borrowed(_)));
+        let mut out = String::from("x");
+        normalise_onto("a\r", &mut out);
+        assert_eq!(out, "xa\n");
     }
 }

@@ -170,20 +170,7 @@ fn normalise_into(text: &str, utf16: bool, out: &mut String) {
     } else {
         text
     };
-    out.reserve(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\r' => {
-                if chars.peek() != Some(&'\n') {
-                    out.push('\n');
-                }
-            }
-            '\0' | '\u{feff}' => {}
-            '\u{a0}' => out.push(' '),
-            c => out.push(c),
-        }
-    }
+    split::normalise_onto(text, out);
 }
 
 /// Where a chunk is in the whole normalised text: byte offsets of its text and of its context

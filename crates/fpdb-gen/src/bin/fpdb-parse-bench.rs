@@ -4,10 +4,14 @@
 //! generated in memory first (not timed), then each measurement runs `--runs` times and the best
 //! and the median are printed, in hands/s and MB/s of history text:
 //!
+//! - normalise: `fpdb_core::split::normalise` (an import's look at the whole text for line ends
+//!   and characters to replace, before it splits it);
 //! - split: `fpdb_core::split::chunks` alone (finding the hands);
 //! - split + parse: `fpdb_core::parse_history` (what an import reads);
-//! - split + parse + derive: the same, then `fpdb_core::stats::derive` on every hand (what an
-//!   import computes before writing rows).
+//! - split + parse + unpriced: the same, then `fpdb_core::stats::derive_unpriced` on every hand
+//!   (an import's first pass: every statistic but the all-in's equity);
+//! - split + parse + derive: the same with `fpdb_core::stats::derive`, which also prices each
+//!   all-in (what an import computes before writing rows).
 //!
 //! Every hand must parse and derive without error; the error counts are printed and the program
 //! exits with status 1 when one is not 0.
@@ -84,6 +88,24 @@ fn measure<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, Duration, T) 
     (times[0], times[times.len() / 2], result)
 }
 
+/// Parses every hand of `text` and derives its rows by `derive`: (hands derived, errors).
+fn derive_all<E>(
+    text: &str,
+    derive: impl Fn(&fpdb_core::model::Hand) -> Result<fpdb_core::stats::HandRows, E>,
+) -> (usize, usize) {
+    let (mut ok, mut err) = (0usize, 0usize);
+    for h in fpdb_core::parse_history(black_box(text)).flatten() {
+        match derive(&h) {
+            Ok(rows) => {
+                black_box(&rows);
+                ok += 1;
+            }
+            Err(_) => err += 1,
+        }
+    }
+    (ok, err)
+}
+
 fn report(what: &str, hands: usize, bytes: usize, best: Duration, median: Duration) {
     let rate = |d: Duration| {
         let s = d.as_secs_f64().max(1e-9);
@@ -134,6 +156,25 @@ fn main() -> ExitCode {
         a.runs
     );
 
+    let (best, median, normalised) = measure(a.runs, || {
+        fpdb_core::split::normalise(black_box(&text)).len()
+    });
+    report("normalise", a.count, normalised, best, median);
+
+    let (best, median, streamed) = measure(a.runs, || {
+        let mut stream = fpdb_core::stream::TextStream::new(fpdb_core::decode::Encoding::Utf8);
+        let mut out = String::new();
+        let mut n = 0;
+        let blocks: Vec<&[u8]> = text.as_bytes().chunks(1 << 20).collect();
+        for (i, block) in blocks.iter().enumerate() {
+            out.clear();
+            stream.push(black_box(block), i + 1 == blocks.len(), &mut out);
+            n += out.len();
+        }
+        n
+    });
+    report("decode a file", a.count, streamed, best, median);
+
     let (best, median, chunks) = measure(a.runs, || {
         fpdb_core::split::chunks(black_box(&text)).count()
     });
@@ -154,19 +195,19 @@ fn main() -> ExitCode {
     });
     report("split + parse", hands + errors, bytes, best, median);
 
-    let (best, median, (derived, derive_errors)) = measure(a.runs, || {
-        let (mut ok, mut err) = (0usize, 0usize);
-        for h in fpdb_core::parse_history(black_box(&text)).flatten() {
-            match fpdb_core::stats::derive(&h) {
-                Ok(rows) => {
-                    black_box(&rows);
-                    ok += 1;
-                }
-                Err(_) => err += 1,
-            }
-        }
-        (ok, err)
+    let (best, median, (unpriced, unpriced_errors)) = measure(a.runs, || {
+        derive_all(&text, fpdb_core::stats::derive_unpriced)
     });
+    report(
+        "split + parse + unpriced",
+        unpriced + unpriced_errors,
+        bytes,
+        best,
+        median,
+    );
+
+    let (best, median, (derived, derive_errors)) =
+        measure(a.runs, || derive_all(&text, fpdb_core::stats::derive));
     report(
         "split + parse + derive",
         derived + derive_errors,
@@ -179,7 +220,7 @@ fn main() -> ExitCode {
         "hands: {} generated, {chunks} found by split, {hands} parsed, {derived} derived; errors: parse {errors}, derive {derive_errors}",
         a.count
     );
-    if errors > 0 || derive_errors > 0 || hands != a.count {
+    if errors > 0 || derive_errors > 0 || unpriced_errors > 0 || hands != a.count {
         eprintln!("fpdb-parse-bench: some hands were not read");
         return ExitCode::from(1);
     }
