@@ -523,8 +523,10 @@ CORES=$(nproc)
 
 parse_rate=$(grep -E '^split \+ parse +best' "$WORK/parse.txt" | head -1)
 derive_rate=$(grep -E '^split \+ parse \+ derive +best' "$WORK/parse.txt" | head -1)
+unpriced_rate=$(grep -E '^split \+ parse \+ unpriced +best' "$WORK/parse.txt" | head -1)
 best() { awk '{for (i = 1; i <= NF; i++) if ($i == "best") {print $(i + 1) " hands/s, " $(i + 3) " MB/s"; exit}}' <<<"$1"; }
 row "parse, one thread (best of 5, $N generated hands)" "$(best "$parse_rate")"
+row "parse + statistics without all-in EV (an import's first pass)" "$(best "$unpriced_rate")"
 row "parse + derived statistics, one thread" "$(best "$derive_rate")"
 row "import_hands, empty database ($N hands, $SIZE_MB MB)" "$(rate "$R_EMPTY") hands/s"
 row "  the same rows by binary COPY, every trigger off" "$(rate "$R_COPY") hands/s"

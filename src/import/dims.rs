@@ -175,6 +175,11 @@ impl Dimensions {
         (self.sites.len() - 1) as u16
     }
 
+    /// How many sites the hands noted so far name.
+    pub(crate) fn site_count(&self) -> usize {
+        self.sites.len()
+    }
+
     /// Each site's place in the order of the sites' names (by site index): an order of the
     /// hands that every session shares, unlike the order in which a text names its sites.
     pub(crate) fn site_order(&self) -> Vec<u16> {
@@ -187,11 +192,55 @@ impl Dimensions {
         order
     }
 
+    /// The name of the site of index `site`.
+    pub(crate) fn site_name(&self, site: u16) -> &str {
+        &self.sites[usize::from(site)]
+    }
+
+    /// Adds what `other` (the rows of hands noted after this one's) needs; `sites` gives this
+    /// import's index of each of `other`'s sites where known (the others are added here). The
+    /// same as noting `other`'s hands here one by one, but each distinct row is added once.
+    pub(crate) fn merge(&mut self, other: Dimensions, sites: &[Option<u16>]) {
+        let sites: Vec<u16> = other
+            .sites
+            .iter()
+            .enumerate()
+            .map(|(i, name)| match sites.get(i).copied().flatten() {
+                Some(s) => s,
+                None => self.site_index(name),
+            })
+            .collect();
+        let site = |s: u16| sites[usize::from(s)];
+        for (s, game) in other.games {
+            self.games.insert((site(s), game));
+        }
+        for ((s, tt, no), start) in other.tourneys {
+            self.tourneys
+                .entry((site(s), tt, no))
+                .and_modify(|e| *e = (*e).min(start))
+                .or_insert(start);
+        }
+        for (s, name) in other.players {
+            self.players.insert((site(s), name));
+        }
+        for (((s, tt, no), name), finish) in other.tourneys_players {
+            let e = self
+                .tourneys_players
+                .entry(((site(s), tt, no), name))
+                .or_default();
+            // A later hand's place replaces an earlier one's, its prize when it printed one.
+            if finish.rank.is_some() {
+                e.rank = finish.rank;
+            }
+            if finish.winnings.is_some() {
+                e.winnings = finish.winnings;
+            }
+        }
+    }
+
     /// Records a player another import (a tournament summary) needs.
     pub(crate) fn note_player(&mut self, site: u16, name: &str) {
-        if !self.players.contains(&(site, name.to_string())) {
-            self.players.insert((site, name.to_string()));
-        }
+        self.players.insert((site, name.to_string()));
     }
 
     /// Records what `hand` needs; returns its site index.
@@ -199,10 +248,8 @@ impl Dimensions {
         let site = self.site_index(&hand.site);
         self.games.insert((site, GameKey::of(&hand.game)));
         for r in &rows.players {
-            let name = &hand.players[r.player].name;
-            if !self.players.contains(&(site, name.clone())) {
-                self.players.insert((site, name.clone()));
-            }
+            self.players
+                .insert((site, hand.players[r.player].name.clone()));
         }
         if let (Some(t), Some(tt)) = (&hand.tournament, TourneyTypeKey::of(hand)) {
             let key: TourneyKey = (site, tt, t.tourney_no);

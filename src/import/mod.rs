@@ -317,21 +317,24 @@ fn import_from(source: &mut dyn Source, mode: OnError) -> Summary {
         });
         match away.take() {
             None => {
-                ahead.submit(mine);
+                ahead.submit(vec![mine]);
                 away = Some(mine_at);
             }
             Some(theirs_at) => {
-                let read = scan(&mine);
-                first.note(theirs_at, taken(ahead));
+                let read = scan_batch(&mine);
+                first.note(theirs_at, taken_batch(ahead));
                 first.note(mine_at, read);
             }
         }
     });
     if let Some(theirs_at) = away {
-        first.note(theirs_at, taken(ahead.as_mut().expect("a batch was given")));
+        first.note(
+            theirs_at,
+            taken_batch(ahead.as_mut().expect("a batch was given")),
+        );
     }
     drop(ahead);
-    let read = scan(&batch);
+    let read = scan_batch(&batch);
     first.note(places, read);
     let FirstPass {
         dims,
@@ -667,20 +670,31 @@ struct Place {
     room: u8,
 }
 
-/// A chunk of the first pass read: tournament summaries, or a hand with the all-in the second
-/// pass will price.
-// A batch's results sit in one vector, moved as a whole: one allocation per hand to shrink the
-// large variant would cost more than the space it saves.
-#[allow(clippy::large_enum_variant)]
+/// A chunk of the first pass read: tournament summaries, or a hand: the index of its site in its
+/// batch's [`dims::Dimensions`], its number and the all-in the second pass will price.
 enum Scanned {
     Summaries(Vec<fpdb_core::summary::SummaryResult>),
-    Hand(Result<(Hand, HandRows, Option<Spot>), Failure>),
+    Hand(Result<(u16, i64, Option<Spot>), Failure>),
+}
+
+/// A batch of the first pass read: its chunks, and the dimension rows its hands need (gathered,
+/// and each hand dropped, on the thread that read the batch, so that the importing thread only
+/// merges a batch's distinct rows).
+struct ScannedBatch {
+    dims: dims::Dimensions,
+    chunks: Vec<Scanned>,
+}
+
+/// The first pass's reading of batches of chunks on a thread of its own (see [`scan_batch`]).
+fn scan(batches: &[Vec<Text>]) -> Vec<ScannedBatch> {
+    batches.iter().map(|b| scan_batch(b)).collect()
 }
 
 /// The first pass's reading of a batch of chunks (pure work: on a thread of its own or on the
 /// importing thread).
-fn scan(batch: &[Text]) -> Vec<Scanned> {
-    batch
+fn scan_batch(batch: &[Text]) -> ScannedBatch {
+    let mut dims = dims::Dimensions::default();
+    let chunks = batch
         .iter()
         .map(|t| {
             let chunk = t.chunk();
@@ -699,10 +713,21 @@ fn scan(batch: &[Text]) -> Vec<Scanned> {
                     spot = Some(s.clone());
                     None
                 })
-                .map(|(hand, rows)| (hand, rows, spot)),
+                .map(|(hand, rows)| (dims.note_hand(&hand, &rows), hand.site_hand_no, spot)),
             )
         })
-        .collect()
+        .collect();
+    ScannedBatch { dims, chunks }
+}
+
+/// The oldest batch given to the first pass's thread, read.
+fn taken_batch<F>(ahead: &mut Ahead<Vec<Text>, ScannedBatch, F>) -> ScannedBatch
+where
+    F: Fn(&[Vec<Text>]) -> Vec<ScannedBatch> + Send + Sync + 'static,
+{
+    taken(ahead)
+        .pop()
+        .unwrap_or_else(|| raise("XX000", "fpdb import: a batch of hands came back empty"))
 }
 
 /// The results of the oldest batch given to `ahead`.
@@ -714,9 +739,9 @@ where
 {
     match ahead.take() {
         Some(Ok(results)) => results,
-        Some(Err(Lost(n))) => raise(
+        Some(Err(Lost(_))) => raise(
             "XX000",
-            format!("fpdb import: the thread reading {n} hands stopped without giving them back"),
+            "fpdb import: the thread reading hands stopped without giving a batch back",
         ),
         None => raise("XX000", "fpdb import: no batch of hands to take"),
     }
@@ -735,9 +760,13 @@ struct FirstPass {
 }
 
 impl FirstPass {
-    /// Notes a batch's chunks, in text order.
-    fn note(&mut self, places: Vec<Place>, read: Vec<Scanned>) {
-        for (place, scanned) in places.into_iter().zip(read) {
+    /// Notes a batch's chunks, in text order, and the dimension rows its hands need.
+    fn note(&mut self, places: Vec<Place>, read: ScannedBatch) {
+        let ScannedBatch { dims, chunks } = read;
+        // The import's index of each of the batch's sites, given when a hand first names it (as
+        // if the hands were noted one by one).
+        let mut sites = vec![None; dims.site_count()];
+        for (place, scanned) in places.into_iter().zip(chunks) {
             match scanned {
                 Scanned::Summaries(results) => {
                     for r in results {
@@ -750,13 +779,14 @@ impl FirstPass {
                         }
                     }
                 }
-                Scanned::Hand(Ok((hand, rows, spot))) => {
-                    let site = self.dims.note_hand(&hand, &rows);
+                Scanned::Hand(Ok((local, hand_no, spot))) => {
+                    let site = *sites[usize::from(local)]
+                        .get_or_insert_with(|| self.dims.site_index(dims.site_name(local)));
                     if let Some(s) = spot {
-                        self.spots.push(((site, hand.site_hand_no), s));
+                        self.spots.push(((site, hand_no), s));
                     }
                     self.entries.push(Entry {
-                        hand_no: hand.site_hand_no,
+                        hand_no,
                         start: place.start,
                         len: place.len,
                         first_line: place.first_line,
@@ -773,6 +803,7 @@ impl FirstPass {
                 }
             }
         }
+        self.dims.merge(dims, &sites);
     }
 }
 
