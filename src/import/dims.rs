@@ -175,11 +175,6 @@ impl Dimensions {
         (self.sites.len() - 1) as u16
     }
 
-    /// How many sites the hands noted so far name.
-    pub(crate) fn site_count(&self) -> usize {
-        self.sites.len()
-    }
-
     /// Each site's place in the order of the sites' names (by site index): an order of the
     /// hands that every session shares, unlike the order in which a text names its sites.
     pub(crate) fn site_order(&self) -> Vec<u16> {
@@ -192,24 +187,12 @@ impl Dimensions {
         order
     }
 
-    /// The name of the site of index `site`.
-    pub(crate) fn site_name(&self, site: u16) -> &str {
-        &self.sites[usize::from(site)]
-    }
-
-    /// Adds what `other` (the rows of hands noted after this one's) needs; `sites` gives this
-    /// import's index of each of `other`'s sites where known (the others are added here). The
-    /// same as noting `other`'s hands here one by one, but each distinct row is added once.
-    pub(crate) fn merge(&mut self, other: Dimensions, sites: &[Option<u16>]) {
-        let sites: Vec<u16> = other
-            .sites
-            .iter()
-            .enumerate()
-            .map(|(i, name)| match sites.get(i).copied().flatten() {
-                Some(s) => s,
-                None => self.site_index(name),
-            })
-            .collect();
+    /// Adds what `other` (the rows of hands noted after this one's) needs, as noting `other`'s
+    /// hands here one by one would, but each distinct row once. Returns this import's index of
+    /// each of `other`'s sites (an index only names a site: no order of rows or locks follows
+    /// it).
+    pub(crate) fn merge(&mut self, other: Dimensions) -> Vec<u16> {
+        let sites: Vec<u16> = other.sites.iter().map(|n| self.site_index(n)).collect();
         let site = |s: u16| sites[usize::from(s)];
         for (s, game) in other.games {
             self.games.insert((site(s), game));
@@ -236,6 +219,7 @@ impl Dimensions {
                 e.winnings = finish.winnings;
             }
         }
+        sites
     }
 
     /// Records a player another import (a tournament summary) needs.

@@ -763,9 +763,7 @@ impl FirstPass {
     /// Notes a batch's chunks, in text order, and the dimension rows its hands need.
     fn note(&mut self, places: Vec<Place>, read: ScannedBatch) {
         let ScannedBatch { dims, chunks } = read;
-        // The import's index of each of the batch's sites, given when a hand first names it (as
-        // if the hands were noted one by one).
-        let mut sites = vec![None; dims.site_count()];
+        let sites = self.dims.merge(dims);
         for (place, scanned) in places.into_iter().zip(chunks) {
             match scanned {
                 Scanned::Summaries(results) => {
@@ -780,8 +778,7 @@ impl FirstPass {
                     }
                 }
                 Scanned::Hand(Ok((local, hand_no, spot))) => {
-                    let site = *sites[usize::from(local)]
-                        .get_or_insert_with(|| self.dims.site_index(dims.site_name(local)));
+                    let site = sites[usize::from(local)];
                     if let Some(s) = spot {
                         self.spots.push(((site, hand_no), s));
                     }
@@ -803,7 +800,6 @@ impl FirstPass {
                 }
             }
         }
-        self.dims.merge(dims, &sites);
     }
 }
 

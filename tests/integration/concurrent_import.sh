@@ -161,20 +161,16 @@ it_psql lockorder -q -c "CREATE EXTENSION fpdb"
 # The rooms and game types exist beforehand: the players are the only new rows.
 check "the rooms' first hands imported" \
   "$(it_psql lockorder -At -c "SELECT imported FROM fpdb.import_hands(\$h\$$(stars_hand 1 lo_s1 lo_s2; tilt_hand 1 lo_t1 lo_t2)\$h\$)")" "2"
-first=$(it_psql lockorder -At -c "SELECT name FROM fpdb.Sites WHERE name IN ('PokerStars', 'Full Tilt Poker') ORDER BY id LIMIT 1")
-room() { # room SITE NO PLAYER1 PLAYER2: a hand of the room whose Sites id is the lower (1) or higher (2)
-  local lower=no
-  [ "$first" = PokerStars ] && lower=yes
-  if { [ "$1" = 1 ] && [ $lower = yes ]; } || { [ "$1" = 2 ] && [ $lower = no ]; }; then
-    stars_hand "$2" "$3" "$4"
-  else
-    tilt_hand "$2" "$3" "$4"
-  fi
-}
-# Import A: lo_a and lo_c of the first room, then lo_y and lo_z of the second. Import B, the rooms
-# the other way round: lo_y and lo_z of the second, lo_a and lo_b of the first.
-text_a=$(room 1 10 lo_a lo_c; room 2 11 lo_y lo_z)
-text_b=$(room 2 20 lo_y lo_z; room 1 21 lo_a lo_b)
+# low_hand / high_hand: a hand of the room whose Sites id is the lower / the higher.
+if [ "$(it_psql lockorder -At -c "SELECT name FROM fpdb.Sites WHERE name IN ('PokerStars', 'Full Tilt Poker') ORDER BY id LIMIT 1")" = PokerStars ]; then
+  low_hand=stars_hand high_hand=tilt_hand
+else
+  low_hand=tilt_hand high_hand=stars_hand
+fi
+# Import A: lo_a and lo_c of the lower room, then lo_y and lo_z of the higher. Import B, the rooms
+# the other way round: lo_y and lo_z of the higher, lo_a and lo_b of the lower.
+text_a=$($low_hand 10 lo_a lo_c; $high_hand 11 lo_y lo_z)
+text_b=$($high_hand 20 lo_y lo_z; $low_hand 21 lo_a lo_b)
 waiting() { # waiting: how many of the two imports wait for a lock
   it_psql lockorder -At -c "SELECT count(*) FROM pg_catalog.pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name IN ('lock_a', 'lock_b')"
 }

@@ -19,9 +19,10 @@ own=$(awk -v a=":$(printf '%04X' "$A")" \
 check "the client's connection is listed" "$([ -n "$own" ] && echo listed)" "listed"
 own=$((16#$own))
 check "a port a client's connection took is taken" "$(port_in_use "$own" && echo taken)" "taken"
+check "free_port skips the client's port too" "$([ "$(free_port "$own" 2>/dev/null)" -gt "$own" ] && echo later)" "later"
 exec 3>&-
 
-# A second cluster asked for A's port starts on the next free one.
+# A second cluster on the port free_port gave for A's: that port was really free.
 second="$ROOT/.run/it-ports-second"
 cluster_stop "$second" 2>/dev/null || true
 rm -rf "$second"

@@ -6,6 +6,8 @@
 //!
 //! - normalise: `fpdb_core::split::normalise` (an import's look at the whole text for line ends
 //!   and characters to replace, before it splits it);
+//! - decode a file: `fpdb_core::stream::TextStream` over the text's bytes in blocks of 1 MB (what
+//!   `import_file` does to a UTF-8 file before it splits it);
 //! - split: `fpdb_core::split::chunks` alone (finding the hands);
 //! - split + parse: `fpdb_core::parse_history` (what an import reads);
 //! - split + parse + unpriced: the same, then `fpdb_core::stats::derive_unpriced` on every hand
